@@ -1,0 +1,40 @@
+import { relative, resolve } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { writeDistribution } from '../../compiler/index.js';
+import { pc, printDiagnostics } from '../output.js';
+import { openWorkspace } from '../workspace.js';
+
+interface Args {
+  cwd: string;
+  out: string;
+}
+
+export const buildCommand: CommandModule<{ cwd: string }, Args> = {
+  command: 'build',
+  describe: 'Compile every public module for production and write the static emit',
+  builder: (y) => y.option('out', { type: 'string', default: 'dist', describe: 'output directory, relative to the workspace' }),
+  handler: async (args) => {
+    const started = performance.now();
+    const { root, workspace, compiler } = openWorkspace(args.cwd);
+    const out = resolve(root, args.out);
+    const tty = process.stderr.isTTY;
+    const result = await writeDistribution(workspace, compiler, out, (done, total, module) => {
+      if (tty) process.stderr.write(`\r\x1b[K${pc.cyan(`[${done}/${total}]`)} ${module.vspecifier}`);
+    });
+    if (tty) process.stderr.write('\r\x1b[K');
+    if (result.diagnostics.length) {
+      printDiagnostics(result.diagnostics);
+      process.stderr.write(`${pc.red('build failed:')} ${result.diagnostics.length} problem(s); nothing was written\n`);
+      process.exitCode = 1;
+      return;
+    }
+    const ms = Math.round(performance.now() - started);
+    const count = workspace.modules.length;
+    process.stdout.write(`${pc.green('✓')} built ${count} module${count === 1 ? '' : 's'} into ${displayPath(out)} ${pc.dim(`(${result.files} files, ${ms} ms)`)}\n`);
+  },
+};
+
+function displayPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === '' ? '.' : rel.startsWith('..') ? path : rel;
+}

@@ -1,0 +1,19 @@
+import pc from 'picocolors';
+import { formatDiagnostic, type Diagnostic } from '../compiler/diagnostics.js';
+
+/** A mistake of the user's: printed as one line, never as a stack trace. */
+export class UserError extends Error {}
+
+/** Prints diagnostics the way compilers do: `file:line:column CODE message`, coloured on a terminal. */
+export function printDiagnostics(diagnostics: Diagnostic[], stream: NodeJS.WriteStream = process.stderr): void {
+  const seen = new Set<string>();
+  for (const d of diagnostics) {
+    const line = formatDiagnostic(d);
+    if (seen.has(line)) continue;
+    seen.add(line);
+    const where = d.file ? `${d.file}:${d.line ?? 1}:${d.column ?? 1} ` : '';
+    stream.write(`${pc.cyan(where)}${pc.red(d.code)} ${d.message}\n`);
+  }
+}
+
+export { pc };

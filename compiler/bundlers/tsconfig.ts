@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CompileOptions } from '../options.js';
+import { KIT_HOME } from '../version.js';
+import type { ModuleInfo, Workspace } from '../workspace/model.js';
+
+const KIT_TYPES = join(KIT_HOME, 'types', 'kit-env.d.ts');
+const DIR = join(tmpdir(), `kit-tsconfig-${process.getuid?.() ?? 'user'}`);
+
+/**
+ * Writes the tsconfig one module is type-checked with and returns its path. It extends the
+ * workspace's tsconfig.json (so the user's strictness and libs apply), roots the program at
+ * the module's entry alone, and maps every sibling public module to its source, so a
+ * workspace needs no `paths` of its own. Named by its content, so it is written once.
+ */
+export function writeTsconfig(workspace: Workspace, module: ModuleInfo, options: CompileOptions): string {
+  const workspaceConfig = join(workspace.root, 'tsconfig.json');
+  const paths: Record<string, string[]> = {};
+  for (const other of workspace.modules) paths[other.specifier] = [other.entry];
+  const config = {
+    ...(existsSync(workspaceConfig) ? { extends: workspaceConfig } : {}),
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      ...(existsSync(workspaceConfig) ? {} : { strict: true, lib: options.target === 'browser' ? ['ES2022', 'DOM', 'DOM.Iterable'] : ['ES2022'] }),
+      skipLibCheck: true,
+      noEmit: false,
+      declaration: false,
+      composite: false,
+      incremental: false,
+      sourceMap: options.sourcemap === 'inline',
+      inlineSources: options.sourcemap === 'inline',
+      baseUrl: undefined,
+      paths,
+    },
+    files: [module.entry, KIT_TYPES],
+    include: [],
+  };
+  const text = JSON.stringify(config);
+  const file = join(DIR, `${createHash('sha256').update(text).digest('hex').slice(0, 20)}.json`);
+  if (!existsSync(file)) {
+    mkdirSync(DIR, { recursive: true });
+    writeFileSync(file, text);
+  }
+  return file;
+}

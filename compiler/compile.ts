@@ -1,0 +1,97 @@
+import * as esbuild from 'esbuild';
+import { ArtifactCache, sha256 } from './cache.js';
+import { ImportPolicy } from './bundlers/imports.js';
+import { getBundler } from './bundlers/registry.js';
+import type { BundleResult } from './bundlers/types.js';
+import { conditionalNotFound, type Diagnostic } from './diagnostics.js';
+import { formatOptions, type CompileOptions } from './options.js';
+import { compileStyles, type StylesResult } from './styles.js';
+import { KIT } from './version.js';
+import type { ModuleInfo, Workspace } from './workspace/model.js';
+
+/** One module compiled with one set of options. */
+export interface ModuleBuild {
+  status: 'valid' | 'invalid';
+  diagnostics: Diagnostic[];
+  /** The ES module (with its inline map in development); empty when invalid. */
+  code: string;
+  /** The stylesheet; undefined when the module imports none. */
+  styles?: string;
+  /** Bare specifiers the code still imports. */
+  imports: string[];
+  /** Digest of code and stylesheet together, and of the stylesheet alone. */
+  hash: string;
+  stylesHash?: string;
+  /** Every file the build read: sources, stylesheets, partials. */
+  inputs: string[];
+}
+
+type Script = BundleResult & { imports: string[] };
+
+/**
+ * Compiles public modules, each artifact at most once per content of its inputs. Code and
+ * stylesheet are cached apart, so a stylesheet edit rebuilds only the stylesheet.
+ */
+export class Compiler {
+  readonly scripts = new ArtifactCache<Script>();
+  readonly styles = new ArtifactCache<StylesResult>();
+  private signatures = new WeakMap<Workspace, string>();
+
+  async compile(workspace: Workspace, module: ModuleInfo, options: CompileOptions): Promise<ModuleBuild> {
+    if (module.diagnostics.length) return invalid(module.diagnostics);
+    const platform = options.target === 'browser' ? 'web' : 'node';
+    if (!module.platforms.includes(platform)) return invalid([conditionalNotFound(platform, module.moduleManifestFile ?? module.manifestFile)]);
+
+    const key = [KIT.version, module.vspecifier, module.bundler.specifier, formatOptions(options), this.signature(workspace)].join('|');
+    const script = await this.scripts.get(key, async () => {
+      const policy = new ImportPolicy(workspace, module, options);
+      const result = await getBundler(module.bundler).bundle({ workspace, module, options, policy });
+      const code = result.diagnostics.length ? '' : await finish(result, options, module.bundler.name);
+      return { value: { ...result, code, imports: [...policy.externals] }, inputs: result.inputs };
+    });
+    if (script.diagnostics.length) return invalid(script.diagnostics, script.inputs);
+
+    let styles: string | undefined;
+    let inputs = script.inputs;
+    if (script.stylesheets.length) {
+      const styleKey = `${key}|${script.stylesheets.map((s) => s.path).join(',')}`;
+      const result = await this.styles.get(styleKey, async () => {
+        const built = await compileStyles(workspace, module, script.stylesheets, options);
+        return { value: built, inputs: built.inputs };
+      });
+      inputs = [...inputs, ...result.inputs];
+      if (result.diagnostics.length) return invalid(result.diagnostics, inputs);
+      styles = result.css;
+    }
+    const stylesHash = styles === undefined ? undefined : sha256(styles).slice(0, 16);
+    return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, hash: sha256(`${script.code}\0${styles ?? ''}`).slice(0, 16), stylesHash, inputs };
+  }
+
+  /** What of the whole workspace a module's build depends on: names, versions, dependencies, modules. */
+  private signature(workspace: Workspace): string {
+    let signature = this.signatures.get(workspace);
+    if (!signature) {
+      const packages = workspace.packages.map((p) => [p.name, p.version, p.manifest.dependencies]);
+      const modules = workspace.modules.map((m) => [m.specifier, m.entry, m.platforms, m.assets.map((a) => a.path)]);
+      signature = sha256(JSON.stringify([packages, modules])).slice(0, 16);
+      this.signatures.set(workspace, signature);
+    }
+    return signature;
+  }
+}
+
+function invalid(diagnostics: Diagnostic[], inputs: string[] = []): ModuleBuild {
+  return { status: 'invalid', diagnostics, code: '', imports: [], hash: sha256(JSON.stringify(diagnostics)).slice(0, 16), inputs };
+}
+
+/** Minifies what the bundler left unminified, and inlines the development map. */
+async function finish(result: BundleResult, options: CompileOptions, bundler: string): Promise<string> {
+  if (options.min && bundler !== 'esbuild') {
+    return (await esbuild.transform(result.code, { minify: true, format: 'esm', target: 'es2022', loader: 'js' })).code;
+  }
+  if (options.sourcemap === 'inline' && result.map) {
+    const map = Buffer.from(JSON.stringify(result.map)).toString('base64');
+    return `${result.code.replace(/\n?\/\/# sourceMappingURL=.*\s*$/, '')}\n//# sourceMappingURL=data:application/json;base64,${map}\n`;
+  }
+  return result.code;
+}

@@ -1,0 +1,147 @@
+/**
+ * Diagnostics are plain data until the edge (a CLI line or an HTTP body) turns them into
+ * output. Every code kit can produce is in this table, sorted, with the HTTP status a
+ * request answers with when the code is the reason it failed.
+ */
+
+/** One problem, located in a file of the workspace (paths relative to it, 1-based positions). */
+export interface Diagnostic {
+  code: string;
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+/** Where a diagnostic points: a workspace-relative file and a 1-based position. */
+export interface Location {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+/** Error codes that answer a request, with their HTTP status (CONTRACT §3, spec "Errors"). */
+export const STATUS_BY_CODE = {
+  BUILD_FAILED: 422,
+  CROSS_SITE_FORBIDDEN: 403,
+  EXTENSION_DISABLED: 404,
+  HOST_NOT_ALLOWED: 403,
+  METHOD_NOT_ALLOWED: 405,
+  MODULE_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  OPTION_INVALID: 400,
+  OPTION_UNSUPPORTED: 400,
+  OUTPUT_NOT_AVAILABLE: 404,
+  PACKAGE_NOT_FOUND: 404,
+  PREVIEW_ENTRY_NOT_FOUND: 404,
+  PREVIEW_ENTRY_REQUIRED: 409,
+  REQUEST_INVALID: 400,
+  SELECTION_INVALID: 400,
+  UPDATE_SUPERSEDED: 409,
+  VERSION_MISMATCH: 404,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS_BY_CODE;
+
+/**
+ * Codes a module's diagnostics carry; a module with any of them is `invalid` and its
+ * address answers BUILD_FAILED. `TS<n>` codes come from TypeScript and are not listed.
+ */
+export const DIAGNOSTIC_CODES = [
+  'ASSET_NOT_DECLARED',
+  'BUNDLE_ERROR',
+  'CONDITIONAL_NOT_FOUND',
+  'DEPENDENCY_INCOMPATIBLE',
+  'DEPENDENCY_NOT_DECLARED',
+  'MANIFEST_INVALID',
+  'PREVIEW_BUILTIN',
+  'PREVIEW_CDN_UNSET',
+  'PREVIEW_VERSION_UNRESOLVED',
+] as const;
+
+function at(code: string, message: string, location?: Location): Diagnostic {
+  return location ? { code, message, ...location } : { code, message };
+}
+
+/** A manifest that cannot be used as written. */
+export function manifestInvalid(message: string, location: Location): Diagnostic {
+  return at('MANIFEST_INVALID', message, location);
+}
+
+/** A bundler or stylesheet failure; `location` names the offending file. */
+export function bundleError(message: string, location?: Location): Diagnostic {
+  return at('BUNDLE_ERROR', message, location);
+}
+
+/** A file imported (or referenced by `url()`) that the module does not list under `assets`. */
+export function assetNotDeclared(file: string, moduleManifest: string, location: Location): Diagnostic {
+  return at(
+    'ASSET_NOT_DECLARED',
+    `'${file}' is imported but not declared; add it to "assets" in ${moduleManifest}`,
+    location,
+  );
+}
+
+/** A module compiled for a platform its `module.json` does not list. */
+export function conditionalNotFound(platform: string, manifest: string): Diagnostic {
+  return at(
+    'CONDITIONAL_NOT_FOUND',
+    `the module does not declare the platform '${platform}'; add it to "platforms" in ${manifest} if it really runs there`,
+    { file: manifest, line: 1, column: 1 },
+  );
+}
+
+/** A bare import of a package that `dependencies` does not list. */
+export function dependencyNotDeclared(name: string, packageManifest: string, location: Location): Diagnostic {
+  return at(
+    'DEPENDENCY_NOT_DECLARED',
+    `'${name}' is imported but not declared; add it to "dependencies" in ${packageManifest}`,
+    location,
+  );
+}
+
+/** A workspace package whose version does not satisfy the declared range. */
+export function dependencyIncompatible(name: string, version: string, range: string, location: Location): Diagnostic {
+  return at(
+    'DEPENDENCY_INCOMPATIBLE',
+    `'${name}' is at ${version} in the workspace, which does not satisfy the declared range '${range}'; correct the range or the version`,
+    location,
+  );
+}
+
+/** A browser module importing a Node built-in. */
+export function previewBuiltin(name: string, location: Location): Diagnostic {
+  return at(
+    'PREVIEW_BUILTIN',
+    `'${name}' is a Node built-in and does not run in a browser; remove the import (or compile for target=node)`,
+    location,
+  );
+}
+
+/** A package addressed on the CDN while the service has no CDN origin. */
+export function previewCdnUnset(name: string): Diagnostic {
+  return at(
+    'PREVIEW_CDN_UNSET',
+    `'${name}' is addressed on the CDN, but KIT_CDN_ORIGIN is not set; start the service again with it set`,
+  );
+}
+
+/** A package outside the workspace with no exact installed or declared version. */
+export function previewVersionUnresolved(name: string, location?: Location): Diagnostic {
+  return at(
+    'PREVIEW_VERSION_UNRESOLVED',
+    `'${name}' has no exact installed or declared version; install it or declare an exact version`,
+    location,
+  );
+}
+
+/** True when the diagnostic makes its module `invalid` (everything but advisories). */
+export function isError(diagnostic: Diagnostic): boolean {
+  return diagnostic.code !== 'PREVIEW_CDN_UNSET';
+}
+
+/** `file:line:column CODE message`, the one-line form used by the CLI. */
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.file ? `${d.file}:${d.line ?? 1}:${d.column ?? 1} ` : '';
+  return `${where}${d.code} ${d.message}`;
+}

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { mediaTypeOf } from './assets.js';
+import type { Compiler, ModuleBuild } from './compile.js';
+import type { Diagnostic } from './diagnostics.js';
+import { emittedModuleFile, type ImportMap } from './importmap.js';
+import { PRODUCTION } from './options.js';
+import { KIT } from './version.js';
+import type { ModuleInfo, PackageInfo, Workspace } from './workspace/model.js';
+
+/** One file of the emit, relative to its package's distribution directory. */
+interface Output {
+  file: string;
+  mediaType: string;
+  bytes: number;
+  digest: string;
+}
+
+export interface DistributionResult {
+  diagnostics: Diagnostic[];
+  files: number;
+}
+
+/** Called as each module finishes: how many are done, of how many, and which. */
+export type Progress = (done: number, total: number, module: ModuleInfo) => void;
+
+const CONCURRENCY = 4;
+
+/**
+ * The static emit (CONTRACT §6): every public module in its production form at its address
+ * path, one `kit-distribution.json` per package and one `importmap.json`. Written to a
+ * staging directory and moved into place whole, and only when every module is valid.
+ */
+export async function writeDistribution(workspace: Workspace, compiler: Compiler, outDir: string, onProgress?: Progress): Promise<DistributionResult> {
+  const builds = new Map<ModuleInfo, ModuleBuild>();
+  let done = 0;
+  const queue = [...workspace.modules];
+  const worker = async () => {
+    for (let module = queue.shift(); module; module = queue.shift()) {
+      const options = module.platforms.includes('web') ? PRODUCTION : { ...PRODUCTION, target: 'node' as const };
+      builds.set(module, await compiler.compile(workspace, module, options));
+      onProgress?.(++done, workspace.modules.length, module);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const diagnostics = [...workspace.diagnostics, ...[...builds.values()].flatMap((b) => b.diagnostics)];
+  if (diagnostics.length) return { diagnostics, files: 0 };
+
+  const target = resolve(outDir);
+  mkdirSync(dirname(target), { recursive: true });
+  const staging = mkdtempSync(`${target}.kit-`);
+  let files = 0;
+  const write = (path: string, data: string | Buffer) => {
+    mkdirSync(dirname(join(staging, path)), { recursive: true });
+    writeFileSync(join(staging, path), data);
+    files++;
+  };
+  try {
+    const importmap: ImportMap = { imports: {} };
+    for (const pkg of workspace.packages) {
+      const base = `m/${pkg.name}@${pkg.version}`;
+      const modules = workspace.modules.filter((m) => m.package === pkg).map((module) => {
+        const build = builds.get(module)!;
+        const outputs: Output[] = [];
+        const emit = (file: string, data: string | Buffer) => {
+          write(`${base}/${file}`, data);
+          outputs.push(describe(file, data));
+        };
+        emit(`modules/${module.subpath}.js`, build.code);
+        if (build.styles !== undefined) emit(`styles/${module.subpath}.css`, build.styles);
+        for (const asset of module.assets) emit(`assets/${module.subpath}/${asset.path}`, readFileSync(asset.absolute));
+        importmap.imports[module.specifier] = `./${emittedModuleFile(module)}`;
+        return { specifier: module.specifier, subpath: module.subpath, imports: build.imports, assets: module.assets.map((a) => a.path), outputs };
+      });
+      write(`${base}/kit-distribution.json`, `${JSON.stringify(distributionFile(pkg, modules), null, 2)}\n`);
+    }
+    write('importmap.json', `${JSON.stringify(importmap, null, 2)}\n`);
+    rmSync(target, { recursive: true, force: true });
+    renameSync(staging, target);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return { diagnostics: [], files };
+}
+
+function describe(file: string, data: string | Buffer): Output {
+  const buffer = typeof data === 'string' ? Buffer.from(data) : data;
+  return { file, mediaType: mediaTypeOf(file), bytes: buffer.length, digest: `sha256-${createHash('sha256').update(buffer).digest('base64')}` };
+}
+
+function distributionFile(pkg: PackageInfo, modules: object[]) {
+  return {
+    protocol: 'kit-distribution/1',
+    package: { name: pkg.name, version: pkg.version },
+    compiler: { name: 'kit', version: KIT.version },
+    modules,
+  };
+}

@@ -1,0 +1,14 @@
+// The compiler's public surface: discovery, compilation, addresses and the static emit.
+export { parseAddress, formatAddress, assetAddressFromModule, type Address, type Family } from './address.js';
+export { mediaTypeOf } from './assets.js';
+export { ArtifactCache, sha256 } from './cache.js';
+export { Compiler, type ModuleBuild } from './compile.js';
+export { createWorkspace } from './create.js';
+export { STATUS_BY_CODE, formatDiagnostic, type Diagnostic, type ErrorCode } from './diagnostics.js';
+export { writeDistribution, type Progress } from './distribution.js';
+export { moduleUrl, stylesUrl, emittedModuleFile, type ImportMap } from './importmap.js';
+export { parseOptions, formatOptions, DEVELOPMENT, PRODUCTION, type CompileOptions } from './options.js';
+export { KIT, KIT_HOME } from './version.js';
+export { WorkspaceLoader, loadWorkspace, findWorkspaceRoot } from './workspace/discover.js';
+export { findModule, findPackage, type ModuleInfo, type PackageInfo, type Workspace } from './workspace/model.js';
+export { packageNameOf } from './workspace/dependencies.js';

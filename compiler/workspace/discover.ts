@@ -1,0 +1,136 @@
+import { statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
+import { collectModules } from './modules.js';
+import { readKitManifest, readModuleManifest, readPackageManifest, type Read } from './manifests.js';
+import type { ModuleInfo, PackageInfo, Workspace } from './model.js';
+import { isInside, toPosix } from './paths.js';
+import { walkPackage, type PackageTree } from './tree.js';
+import { checkUnlistedDependencies, findUnlistedPackages } from './unlisted.js';
+
+/** A stat signature: changes whenever the file or directory is written, replaced or removed. */
+function stamp(path: string): string {
+  const s = statSync(path, { bigint: true, throwIfNoEntry: false });
+  return s ? `${s.mtimeNs}:${s.ctimeNs}:${s.size}:${s.ino}` : '-';
+}
+
+/**
+ * Discovers the workspace from `kit.json` and re-discovers it cheaply: each load stats the
+ * manifests and directories the previous load read, and only when one of them changed does
+ * it read again, parsing only the manifests whose stat changed.
+ */
+export class WorkspaceLoader {
+  readonly root: string;
+  private parsed = new Map<string, { stamp: string; read: Read<unknown> }>();
+  private trees = new Map<string, { stamps: string[]; tree: PackageTree }>();
+  private lastGood = new Map<string, { pkg: PackageInfo; modules: ModuleInfo[] }>();
+  private last?: { watched: string[]; stamps: string[]; workspace: Workspace };
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  /** The workspace as the manifests on disk declare it now. */
+  load(): Workspace {
+    if (this.last && this.last.watched.every((path, i) => stamp(path) === this.last!.stamps[i])) {
+      return this.last.workspace;
+    }
+    const watched: string[] = [];
+    const workspace = this.discover(watched);
+    this.last = { watched, stamps: watched.map(stamp), workspace };
+    return workspace;
+  }
+
+  private read<T>(absolute: string, reader: (absolute: string, file: string) => Read<T>): Read<T> {
+    const current = stamp(absolute);
+    const cached = this.parsed.get(absolute);
+    if (cached && cached.stamp === current) return cached.read as Read<T>;
+    const read = reader(absolute, this.rel(absolute));
+    this.parsed.set(absolute, { stamp: current, read });
+    return read;
+  }
+
+  private rel(absolute: string): string {
+    return toPosix(relative(this.root, absolute));
+  }
+
+  private tree(dir: string): PackageTree {
+    const cached = this.trees.get(dir);
+    if (cached && cached.tree.dirs.every((d, i) => stamp(d) === cached.stamps[i])) return cached.tree;
+    const tree = walkPackage(dir);
+    this.trees.set(dir, { stamps: tree.dirs.map(stamp), tree });
+    return tree;
+  }
+
+  private discover(watched: string[]): Workspace {
+    const kitFile = join(this.root, 'kit.json');
+    watched.push(this.root, kitFile);
+    const workspace: Workspace = { root: this.root, packages: [], modules: [], diagnostics: [] };
+    if (stamp(kitFile) === '-') {
+      workspace.diagnostics.push(manifestInvalid(`no kit.json in ${this.root}; run "kit run" from the workspace directory, or create one with "kit create"`, { file: 'kit.json', line: 1, column: 1 }));
+      return workspace;
+    }
+    const kit = this.read(kitFile, readKitManifest);
+    workspace.diagnostics.push(...kit.diagnostics);
+    const listedDirs: string[] = [];
+    for (const { dir, position } of kit.manifest?.packages ?? []) {
+      const at = { file: 'kit.json', ...position };
+      const absolute = resolve(this.root, dir);
+      const packageFile = join(absolute, 'package.json');
+      watched.push(absolute, packageFile);
+      if (!isInside(absolute, this.root) || absolute === this.root) {
+        workspace.diagnostics.push(manifestInvalid(`the package directory "${dir}" must be inside the workspace directory`, at));
+      } else if (!statSync(absolute, { throwIfNoEntry: false })?.isDirectory()) {
+        workspace.diagnostics.push(manifestInvalid(`the package directory "${dir}" does not exist; create it or remove it from "packages"`, at));
+      } else if (stamp(packageFile) === '-') {
+        workspace.diagnostics.push(manifestInvalid(`the package directory "${dir}" has no package.json; add one or remove "${dir}" from "packages"`, at));
+      } else {
+        listedDirs.push(absolute);
+        this.addPackage(workspace, absolute, packageFile, at, watched);
+      }
+    }
+    const unlisted = findUnlistedPackages(this.root, listedDirs, watched);
+    checkUnlistedDependencies(workspace, unlisted, (p) => this.rel(p));
+    return workspace;
+  }
+
+  private addPackage(workspace: Workspace, dir: string, packageFile: string, at: { file: string; line: number; column: number }, watched: string[]): void {
+    const read = this.read(packageFile, readPackageManifest);
+    if (!read.manifest) {
+      // An unreadable package.json (mid-edit, say) keeps its modules listed as invalid, with no assets.
+      const good = this.lastGood.get(dir);
+      if (!good) return void workspace.diagnostics.push(...read.diagnostics);
+      workspace.packages.push(good.pkg);
+      for (const module of good.modules) workspace.modules.push({ ...module, assets: [], diagnostics: [...read.diagnostics] });
+      return;
+    }
+    const manifest = read.manifest;
+    if (workspace.packages.some((p) => p.name === manifest.name)) {
+      workspace.diagnostics.push(manifestInvalid(`two package directories are named "${manifest.name}"; rename one of them`, at));
+      return;
+    }
+    const pkg: PackageInfo = { name: manifest.name, version: manifest.version, dir, manifestFile: this.rel(packageFile), manifest };
+    const tree = this.tree(dir);
+    watched.push(...tree.dirs, ...tree.moduleManifests);
+    const { modules, diagnostics } = collectModules(pkg, tree, this.root, (path) => this.read(path, readModuleManifest));
+    const packageProblems: Diagnostic[] = [...read.diagnostics, ...diagnostics];
+    for (const module of modules) module.diagnostics.unshift(...packageProblems);
+    if (modules.length === 0) workspace.diagnostics.push(...packageProblems);
+    workspace.packages.push(pkg);
+    workspace.modules.push(...modules);
+    this.lastGood.set(dir, { pkg, modules });
+  }
+}
+
+/** Discovers the workspace at `root` once. */
+export function loadWorkspace(root: string): Workspace {
+  return new WorkspaceLoader(root).load();
+}
+
+/** The directory holding `kit.json` at or above `cwd`, else `cwd` itself. */
+export function findWorkspaceRoot(cwd: string): string {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (stamp(join(dir, 'kit.json')) !== '-') return dir;
+    if (dirname(dir) === dir) return resolve(cwd);
+  }
+}

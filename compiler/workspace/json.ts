@@ -1,0 +1,84 @@
+import { parse, printParseErrorCode, visit, type JSONPath, type ParseError } from 'jsonc-parser';
+
+/** A 1-based position in a text file. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** A parsed JSON file that still knows where each of its values stood. */
+export interface JsonDocument {
+  value: unknown;
+  /** Position of the value at `path`, else of its nearest ancestor that exists. */
+  positionOf(path: JSONPath): Position;
+}
+
+export type JsonParse =
+  | { ok: true; document: JsonDocument }
+  | { ok: false; message: string; position: Position };
+
+const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
+
+const SYNTAX_WORDS: Record<string, string> = {
+  ValueExpected: 'a value is expected',
+  PropertyNameExpected: 'a property name in double quotes is expected',
+  ColonExpected: "a ':' is expected",
+  CommaExpected: "a ',' is expected",
+  CloseBraceExpected: "a closing '}' is expected",
+  CloseBracketExpected: "a closing ']' is expected",
+  EndOfFileExpected: 'nothing may follow the top-level value',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfString: 'a string is not closed',
+  InvalidSymbol: 'this is not valid JSON',
+};
+
+/** Strict JSON (no comments, no trailing commas) with the position of every value kept. */
+export function parseJson(text: string): JsonParse {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const positions = new Map<string, Position>();
+  let firstError: { code: string; position: Position } | undefined;
+  const remember = (pathSupplier: () => JSONPath, line: number, character: number) => {
+    positions.set(keyOf(pathSupplier()), { line: line + 1, column: character + 1 });
+  };
+  visit(
+    source,
+    {
+      onObjectBegin: (_o, _l, line, ch, path) => remember(path, line, ch),
+      onArrayBegin: (_o, _l, line, ch, path) => remember(path, line, ch),
+      onLiteralValue: (_v, _o, _l, line, ch, path) => remember(path, line, ch),
+      onComment: (_o, _l, line, ch) => {
+        firstError ??= { code: 'InvalidCommentToken', position: { line: line + 1, column: ch + 1 } };
+      },
+      onError: (error, _o, _l, line, ch) => {
+        firstError ??= { code: printParseErrorCode(error), position: { line: line + 1, column: ch + 1 } };
+      },
+    },
+    STRICT,
+  );
+  if (source.trim() === '') {
+    return { ok: false, message: 'the file is empty; it must hold a JSON object', position: { line: 1, column: 1 } };
+  }
+  if (firstError) {
+    const words = SYNTAX_WORDS[firstError.code] ?? firstError.code;
+    return { ok: false, message: `JSON syntax error: ${words}`, position: firstError.position };
+  }
+  const errors: ParseError[] = [];
+  const value = parse(source, errors, STRICT) as unknown;
+  return {
+    ok: true,
+    document: {
+      value,
+      positionOf(path) {
+        for (let n = path.length; n >= 0; n--) {
+          const found = positions.get(keyOf(path.slice(0, n)));
+          if (found) return found;
+        }
+        return { line: 1, column: 1 };
+      },
+    },
+  };
+}
+
+function keyOf(path: JSONPath): string {
+  return JSON.stringify(path);
+}

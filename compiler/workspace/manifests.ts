@@ -1,0 +1,207 @@
+import { readFileSync } from 'node:fs';
+import type { JSONPath } from 'jsonc-parser';
+import semver from 'semver';
+import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
+import { Fields, isObject } from './fields.js';
+import { parseJson, type Position } from './json.js';
+
+/** `kit.json`: the packages of the workspace. */
+export interface KitManifest {
+  file: string;
+  packages: { dir: string; position: Position }[];
+}
+
+/** A bundler registered in a package's `bundlers`. */
+export interface BundlerRef {
+  name: string;
+  specifier: string;
+  compiler?: string;
+}
+
+/** One `exports` entry whose target is a TypeScript source entry. */
+export interface ExportEntry {
+  subpath: string;
+  target: string;
+  position: Position;
+}
+
+/** `package.json`, validated. */
+export interface PackageManifest {
+  file: string;
+  name: string;
+  version: string;
+  dependencies: Record<string, string>;
+  dependencyPosition(name: string): Position;
+  exports: ExportEntry[];
+  modulesDir?: string;
+  bundler?: { name: string; position: Position };
+  bundlers: Record<string, BundlerRef>;
+}
+
+export type Platform = 'node' | 'web';
+
+/** `module.json`, validated. */
+export interface ModuleManifest {
+  file: string;
+  platforms?: Platform[];
+  entry?: { value: string; position: Position };
+  assets: { value: string; position: Position }[];
+  subpath?: { value: string; position: Position };
+  bundler?: { name: string; position: Position };
+}
+
+export type Read<T> = { manifest?: T; diagnostics: Diagnostic[] };
+
+const SCOPED_NAME = /^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/;
+const SOURCE_ENTRY = /\.tsx?$/;
+
+/** Reads a JSON manifest into `Fields`, or the one diagnostic saying why it cannot be read. */
+function open(absolute: string, file: string, diagnostics: Diagnostic[]): Fields | undefined {
+  let text: string;
+  try {
+    text = readFileSync(absolute, 'utf8');
+  } catch {
+    diagnostics.push(manifestInvalid(`${file} cannot be read; create it or fix its permissions`, { file, line: 1, column: 1 }));
+    return undefined;
+  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    diagnostics.push(manifestInvalid(`${parsed.message}; fix ${file}`, { file, ...parsed.position }));
+    return undefined;
+  }
+  const fields = new Fields(file, parsed.document, diagnostics);
+  if (!isObject(fields.root)) {
+    fields.fail([], `${file} must hold a JSON object`);
+    return undefined;
+  }
+  return fields;
+}
+
+/** Reads and validates `kit.json`. */
+export function readKitManifest(absolute: string, file: string): Read<KitManifest> {
+  const diagnostics: Diagnostic[] = [];
+  const fields = open(absolute, file, diagnostics);
+  if (!fields) return { diagnostics };
+  const dirs = fields.strings(['packages']);
+  if (!dirs) fields.fail([], `${file} must list the package directories in "packages", e.g. { "packages": ["packages/app"] }`);
+  const packages = (dirs ?? []).map((dir, i) => ({ dir, position: fields.at(['packages', i]) }));
+  return { manifest: { file, packages }, diagnostics };
+}
+
+/** Reads and validates a package's `package.json`. */
+export function readPackageManifest(absolute: string, file: string): Read<PackageManifest> {
+  const diagnostics: Diagnostic[] = [];
+  const fields = open(absolute, file, diagnostics);
+  if (!fields) return { diagnostics };
+  const name = fields.string(['name']);
+  const version = fields.string(['version']);
+  fields.boolean(['private']);
+  fields.string(['description']);
+  if (name === undefined) fields.fail([], `${file} needs a "name", scoped as "@scope/package"`);
+  else if (!SCOPED_NAME.test(name)) fields.fail(['name'], `"name" must be a scoped package name such as "@scope/${name.replace(/^@?[^/]*\/?/, '') || 'package'}"`);
+  if (version === undefined) fields.fail([], `${file} needs an exact "version", e.g. "0.1.0"`);
+  else if (!semver.valid(version)) fields.fail(['version'], `"version" must be an exact version such as "0.1.0", not "${version}"`);
+  const dependencies = fields.stringMap(['dependencies']);
+  for (const [dep, range] of Object.entries(dependencies)) {
+    if (!semver.validRange(range)) fields.fail(['dependencies', dep], `"${range}" is not a version range; write one such as "^0.1.0" or "0.1.0"`);
+  }
+  const kit = fields.object(['kit']);
+  const modulesDir = kit ? fields.string(['kit', 'modules']) : undefined;
+  const bundlerName = kit ? fields.string(['kit', 'bundler']) : undefined;
+  if (name === undefined || version === undefined || !SCOPED_NAME.test(name) || !semver.valid(version)) return { diagnostics };
+  return {
+    manifest: {
+      file,
+      name,
+      version,
+      dependencies,
+      dependencyPosition: (dep) => fields.at(['dependencies', dep]),
+      exports: readExports(fields),
+      modulesDir,
+      bundler: bundlerName === undefined ? undefined : { name: bundlerName, position: fields.at(['kit', 'bundler']) },
+      bundlers: readBundlers(fields),
+    },
+    diagnostics,
+  };
+}
+
+function readExports(fields: Fields): ExportEntry[] {
+  const value = (fields.root as Record<string, unknown>).exports;
+  if (value === undefined || typeof value === 'string') return [];
+  const map = fields.object(['exports']);
+  if (!map) return [];
+  const entries: ExportEntry[] = [];
+  for (const [key, target] of Object.entries(map)) {
+    const path: JSONPath = ['exports', key];
+    const source = sourceTarget(target);
+    if (!source) continue; // not a source entry point: standard packaging, not a kit module
+    if (key === '.' || !key.startsWith('./')) {
+      fields.fail(path, `the exports key "${key}" does not name a subpath; a public module is exported as "./<subpath>"`);
+      continue;
+    }
+    entries.push({ subpath: key.slice(2), target: source, position: fields.at(path) });
+  }
+  return entries;
+}
+
+/** The TypeScript source a target points at: a string, or the first such string of a conditions object. */
+function sourceTarget(target: unknown): string | undefined {
+  if (typeof target === 'string') return SOURCE_ENTRY.test(target) && !target.endsWith('.d.ts') ? target : undefined;
+  if (isObject(target)) {
+    for (const value of Object.values(target)) {
+      const found = sourceTarget(value);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function readBundlers(fields: Fields): Record<string, BundlerRef> {
+  const map = fields.object(['bundlers']) ?? {};
+  const out: Record<string, BundlerRef> = {};
+  for (const [name, value] of Object.entries(map)) {
+    if (typeof value === 'string') {
+      out[name] = { name, specifier: value };
+      continue;
+    }
+    const specifier = isObject(value) ? fields.string(['bundlers', name, 'specifier']) : undefined;
+    if (specifier === undefined) {
+      fields.fail(['bundlers', name], `bundler "${name}" must be a specifier string or { "specifier": "…" }`);
+      continue;
+    }
+    const processors = fields.object(['bundlers', name, 'processors']);
+    const bundle = processors && fields.object(['bundlers', name, 'processors', 'bundle']);
+    const compiler = bundle ? fields.string(['bundlers', name, 'processors', 'bundle', 'compiler']) : undefined;
+    out[name] = { name, specifier, compiler };
+  }
+  return out;
+}
+
+/** Reads and validates a `module.json`. */
+export function readModuleManifest(absolute: string, file: string): Read<ModuleManifest> {
+  const diagnostics: Diagnostic[] = [];
+  const fields = open(absolute, file, diagnostics);
+  if (!fields) return { diagnostics };
+  const platforms = fields.strings(['platforms']);
+  const sorted = platforms ? [...platforms].sort().join(',') : undefined;
+  if (sorted !== undefined && sorted !== 'web' && sorted !== 'node,web') {
+    fields.fail(['platforms'], `"platforms" must be ["web"] (browsers) or ["node", "web"] (both), not ${JSON.stringify(platforms)}`);
+  }
+  const located = (key: string) => {
+    const value = fields.string([key]);
+    return value === undefined ? undefined : { value, position: fields.at([key]) };
+  };
+  const assets = (fields.strings(['assets']) ?? []).map((value, i) => ({ value, position: fields.at(['assets', i]) }));
+  const bundler = located('bundler');
+  return {
+    manifest: {
+      file,
+      platforms: sorted === 'web' || sorted === 'node,web' ? (sorted.split(',') as Platform[]) : undefined,
+      entry: located('entry'),
+      assets,
+      subpath: located('subpath'),
+      bundler: bundler && { name: bundler.value, position: bundler.position },
+    },
+    diagnostics,
+  };
+}

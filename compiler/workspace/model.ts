@@ -1,0 +1,63 @@
+import type { Diagnostic } from '../diagnostics.js';
+import type { BundlerRef, PackageManifest, Platform } from './manifests.js';
+
+/** A package of the workspace, as its `package.json` declares it. */
+export interface PackageInfo {
+  name: string;
+  version: string;
+  /** Absolute directory of the package. */
+  dir: string;
+  /** Workspace-relative path of its `package.json`. */
+  manifestFile: string;
+  manifest: PackageManifest;
+}
+
+/** A declared static file of a module. */
+export interface AssetInfo {
+  /** Path relative to the module directory, with `/` separators. */
+  path: string;
+  /** Absolute path on disk. */
+  absolute: string;
+}
+
+/** A public module: a package name plus a subpath (Rule 1). */
+export interface ModuleInfo {
+  package: PackageInfo;
+  subpath: string;
+  /** `<package>/<subpath>` */
+  specifier: string;
+  /** `<package>@<version>/<subpath>` */
+  vspecifier: string;
+  /** Absolute directory of the module; files under it are its private helpers. */
+  dir: string;
+  /** Absolute path of the entry file. */
+  entry: string;
+  platforms: Platform[];
+  assets: AssetInfo[];
+  bundler: BundlerRef;
+  /** Workspace-relative path of the manifest that declares the module (`module.json` or `package.json`). */
+  manifestFile: string;
+  /** Workspace-relative path of the `module.json` beside it, when there is one. */
+  moduleManifestFile?: string;
+  /** Manifest problems of this module; any of them makes it invalid. */
+  diagnostics: Diagnostic[];
+}
+
+/** Everything discovered from `kit.json` and the manifests it leads to. */
+export interface Workspace {
+  root: string;
+  packages: PackageInfo[];
+  modules: ModuleInfo[];
+  /** Problems that belong to no single module (kit.json, a package directory, an unreadable package.json). */
+  diagnostics: Diagnostic[];
+}
+
+/** The module that `specifier` names, if it is public in the workspace. */
+export function findModule(workspace: Workspace, specifier: string): ModuleInfo | undefined {
+  return workspace.modules.find((m) => m.specifier === specifier);
+}
+
+/** The workspace package of that name. */
+export function findPackage(workspace: Workspace, name: string): PackageInfo | undefined {
+  return workspace.packages.find((p) => p.name === name);
+}

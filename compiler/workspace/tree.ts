@@ -1,0 +1,39 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** What one walk of a package directory found. */
+export interface PackageTree {
+  /** Every directory walked, the package directory first: their mtimes tell when to walk again. */
+  dirs: string[];
+  /** Absolute paths of the `module.json` files found. */
+  moduleManifests: string[];
+  /** Absolute paths of directories named `module` (Rule 4 forbids them inside a module). */
+  moduleNamedDirs: string[];
+}
+
+/** Directories that never hold sources of a package. */
+const SKIPPED = new Set(['node_modules', 'dist', 'lib']);
+
+/** Walks a package directory, skipping dependencies, build output and dot-directories. */
+export function walkPackage(dir: string): PackageTree {
+  const tree: PackageTree = { dirs: [], moduleManifests: [], moduleNamedDirs: [] };
+  const visit = (current: string) => {
+    tree.dirs.push(current);
+    let entries;
+    try {
+      entries = readdirSync(current, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = join(current, entry.name);
+      if (entry.isFile() && entry.name === 'module.json') tree.moduleManifests.push(path);
+      if (!entry.isDirectory() || entry.name.startsWith('.') || SKIPPED.has(entry.name)) continue;
+      if (entry.name === 'module') tree.moduleNamedDirs.push(path);
+      visit(path);
+    }
+  };
+  visit(dir);
+  tree.moduleManifests.sort();
+  return tree;
+}

@@ -1,0 +1,13 @@
+// Ambient types kit adds to every `ts` build: what an imported stylesheet or asset yields.
+declare module '*.css' {}
+declare module '*.svg' { const url: string; export default url; }
+declare module '*.png' { const url: string; export default url; }
+declare module '*.jpg' { const url: string; export default url; }
+declare module '*.jpeg' { const url: string; export default url; }
+declare module '*.gif' { const url: string; export default url; }
+declare module '*.webp' { const url: string; export default url; }
+declare module '*.avif' { const url: string; export default url; }
+declare module '*.ico' { const url: string; export default url; }
+declare module '*.woff' { const url: string; export default url; }
+declare module '*.woff2' { const url: string; export default url; }
+declare module '*.txt' { const url: string; export default url; }
