@@ -4,7 +4,7 @@ import { ImportPolicy } from './bundlers/imports.js';
 import { getBundler } from './bundlers/registry.js';
 import type { BundleResult } from './bundlers/types.js';
 import { conditionalNotFound, type Diagnostic } from './diagnostics.js';
-import { formatOptions, type CompileOptions } from './options.js';
+import { DEVELOPMENT, formatOptions, type CompileOptions } from './options.js';
 import { compileStyles, type StylesResult } from './styles.js';
 import { KIT } from './version.js';
 import type { ModuleInfo, Workspace } from './workspace/model.js';
@@ -19,7 +19,7 @@ export interface ModuleBuild {
   styles?: string;
   /** Bare specifiers the code still imports. */
   imports: string[];
-  /** Digest of code and stylesheet together, and of the stylesheet alone. */
+  /** Digest of the code, and of the stylesheet: they change apart, so a page knows which to apply. */
   hash: string;
   stylesHash?: string;
   /** Every file the build read: sources, stylesheets, partials. */
@@ -64,7 +64,7 @@ export class Compiler {
       styles = result.css;
     }
     const stylesHash = styles === undefined ? undefined : sha256(styles).slice(0, 16);
-    return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, hash: sha256(`${script.code}\0${styles ?? ''}`).slice(0, 16), stylesHash, inputs };
+    return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, hash: sha256(script.code).slice(0, 16), stylesHash, inputs };
   }
 
   /** What of the whole workspace a module's build depends on: names, versions, dependencies, modules. */
@@ -94,4 +94,9 @@ async function finish(result: BundleResult, options: CompileOptions, bundler: st
     return `${result.code.replace(/\n?\/\/# sourceMappingURL=.*\s*$/, '')}\n//# sourceMappingURL=data:application/json;base64,${map}\n`;
   }
   return result.code;
+}
+
+/** The development options a module is judged with: for browsers when it runs there, else for Node. */
+export function judgedOptions(module: ModuleInfo): CompileOptions {
+  return module.platforms.includes('web') ? DEVELOPMENT : { ...DEVELOPMENT, target: 'node' };
 }

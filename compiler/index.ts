@@ -2,7 +2,7 @@
 export { parseAddress, formatAddress, assetAddressFromModule, type Address, type Family } from './address.js';
 export { mediaTypeOf } from './assets.js';
 export { ArtifactCache, sha256 } from './cache.js';
-export { Compiler, type ModuleBuild } from './compile.js';
+export { Compiler, judgedOptions, type ModuleBuild } from './compile.js';
 export { createWorkspace } from './create.js';
 export { STATUS_BY_CODE, formatDiagnostic, type Diagnostic, type ErrorCode } from './diagnostics.js';
 export { writeDistribution, type Progress } from './distribution.js';
@@ -12,3 +12,4 @@ export { KIT, KIT_HOME } from './version.js';
 export { WorkspaceLoader, loadWorkspace, findWorkspaceRoot } from './workspace/discover.js';
 export { findModule, findPackage, type ModuleInfo, type PackageInfo, type Workspace } from './workspace/model.js';
 export { packageNameOf } from './workspace/dependencies.js';
+export { resolveExternalVersion } from './workspace/external.js';

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
-import type { Diagnostic } from '../../compiler/index.js';
+import { judgedOptions, type Diagnostic } from '../../compiler/index.js';
 import { pc, printDiagnostics } from '../output.js';
-import { judgedOptions, openWorkspace } from '../workspace.js';
+import { openWorkspace } from '../workspace.js';
 
 export const checkCommand: CommandModule<{ cwd: string }, { cwd: string }> = {
   command: 'check',

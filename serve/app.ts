@@ -1,0 +1,73 @@
+import { createApp, eventHandler, send, sendRedirect, setResponseHeader, setResponseStatus, type App, type H3Event } from 'h3';
+import type { ServiceContext } from './context.js';
+import { checkHost, checkRequestTarget, checkSameOrigin, setCommonHeaders } from './guard.js';
+import { requestTarget } from './request.js';
+import { sendError } from './respond.js';
+import { serveEvents } from './routes/events.js';
+import { serveModuleAddress } from './routes/modules.js';
+import { serveEntryList, servePreviewPage } from './routes/preview.js';
+import { serveState } from './routes/reports.js';
+import { serveUpdate } from './routes/updates.js';
+import { runtimeScript } from './runtime.js';
+
+type Route = (ctx: ServiceContext, event: H3Event) => Promise<void> | void;
+
+/** Development paths: answered only with the development extension, and only to this origin. */
+const DEVELOPMENT_ROUTES: [test: (path: string) => boolean, route: Route][] = [
+  [(p) => p === '/state', serveState],
+  [(p) => p === '/preview', (_c, e) => sendRedirect(e, '/preview/', 308)],
+  [(p) => p === '/preview/', servePreviewPage],
+  [(p) => p === '/preview/entry.json', serveEntryList],
+  [(p) => p === '/preview/@kit/runtime.js', async (_c, e) => send(e, await runtimeScript(), 'text/javascript; charset=utf-8')],
+  [(p) => p === '/events', serveEvents],
+  [(p) => p.startsWith('/u/'), serveUpdate],
+];
+
+/** The whole service, in the order a request meets it. */
+export function createServiceApp(ctx: ServiceContext): App {
+  const allowedHosts = new Set([...(ctx.options.allowedHosts ?? []), ctx.options.host ?? '127.0.0.1'].map((h) => h.toLowerCase()));
+  const app = createApp({
+    onError: (error, event) => {
+      // A fault of ours: answer 500 in the one error shape, and say it on the terminal.
+      process.stderr.write(`kit: ${error.stack ?? error.message}\n`);
+      if (!event.handled) void sendJsonError(event);
+    },
+  });
+  app.use(
+    eventHandler(async (event) => {
+      setCommonHeaders(event); // nosniff on every response
+      const refused = checkHost(event, allowedHosts) ?? checkRequestTarget(event); // DNS rebinding; targets kit never makes
+      if (refused) return refused;
+      const { path } = requestTarget(event);
+      if (path.startsWith('/m/')) return moduleAddress(ctx, event); // code, styles, assets
+      const route = DEVELOPMENT_ROUTES.find(([test]) => test(path))?.[1];
+      if (!route) return sendError(event, 'NOT_FOUND', `nothing is served at ${path}; modules live at /m/<package>@<version>/…${ctx.options.development ? ', the preview at /preview/' : ''}`);
+      if (!ctx.options.development) return sendError(event, 'EXTENSION_DISABLED', `${path} needs the development extension; start kit run with KIT_SERVICE_EXTENSIONS=@kit-js/packages/development`);
+      if (event.method !== 'GET' && event.method !== 'HEAD') return methodNotAllowed(event, 'GET, HEAD');
+      return checkSameOrigin(event) ?? route(ctx, event); // other sites must not read development outputs
+    }),
+  );
+  return app;
+}
+
+function moduleAddress(ctx: ServiceContext, event: H3Event): Promise<void> | void {
+  if (event.method === 'OPTIONS') {
+    setResponseHeader(event, 'Access-Control-Allow-Origin', '*');
+    setResponseHeader(event, 'Access-Control-Allow-Methods', 'GET, HEAD');
+    setResponseStatus(event, 204);
+    return send(event, '');
+  }
+  if (event.method !== 'GET' && event.method !== 'HEAD') return methodNotAllowed(event, 'GET, HEAD, OPTIONS');
+  return serveModuleAddress(ctx, event);
+}
+
+function methodNotAllowed(event: H3Event, allow: string): Promise<void> {
+  setResponseHeader(event, 'Allow', allow);
+  return sendError(event, 'METHOD_NOT_ALLOWED', `${event.method} is not allowed here; use ${allow}`);
+}
+
+function sendJsonError(event: H3Event): Promise<void> {
+  setResponseStatus(event, 500);
+  setResponseHeader(event, 'Cache-Control', 'no-store');
+  return send(event, JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'kit failed while answering; the terminal shows why' } }), 'application/json; charset=utf-8');
+}

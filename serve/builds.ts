@@ -1,0 +1,45 @@
+import { judgedOptions, type Diagnostic, type ModuleBuild, type ModuleInfo, type Workspace } from '../compiler/index.js';
+import type { Channel } from './channel.js';
+import type { ServiceContext } from './context.js';
+
+interface Known {
+  status: 'valid' | 'invalid';
+  hash: string;
+  stylesHash?: string;
+}
+
+/**
+ * The current build state of every module in its judged form. Each change of a module's
+ * status or hash bumps `revision` and is announced once as `build.ended`.
+ */
+export class BuildStates {
+  revision = 0;
+  private current = new Map<string, Known>();
+
+  constructor(private readonly channel: Channel) {}
+
+  /** Builds `modules` in their judged form, records the results and announces what changed. */
+  async judge(ctx: ServiceContext, workspace: Workspace, modules: ModuleInfo[]): Promise<Map<ModuleInfo, ModuleBuild>> {
+    const builds = new Map<ModuleInfo, ModuleBuild>();
+    await Promise.all(modules.map(async (m) => builds.set(m, await ctx.compiler.compile(workspace, m, judgedOptions(m)))));
+    const changed: { vspecifier: string; status: string; hash: string; styles?: string }[] = [];
+    const diagnostics: Diagnostic[] = [];
+    for (const [module, build] of builds) {
+      const before = this.current.get(module.vspecifier);
+      if (before && before.hash === build.hash && before.status === build.status) continue;
+      this.current.set(module.vspecifier, { status: build.status, hash: build.hash, stylesHash: build.stylesHash });
+      changed.push({ vspecifier: module.vspecifier, status: build.status, hash: build.hash, styles: build.stylesHash });
+      diagnostics.push(...build.diagnostics);
+    }
+    if (changed.length) {
+      this.revision++;
+      this.channel.publish('build.ended', { modules: changed, diagnostics });
+    }
+    return builds;
+  }
+
+  /** The module's current judged build, as last recorded. */
+  known(vspecifier: string): Known | undefined {
+    return this.current.get(vspecifier);
+  }
+}

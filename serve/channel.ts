@@ -1,0 +1,51 @@
+/** One announcement on the development channel. */
+export interface ChannelEvent {
+  id: number;
+  type: string;
+  data: unknown;
+}
+
+type Listener = (event: ChannelEvent) => void;
+
+/**
+ * The event log behind `/events`: every event gets the next cursor; a client that comes back
+ * with `Last-Event-ID` gets what it missed while the log still holds it, else `resync`.
+ * Memory is bounded: only the last `capacity` events are kept.
+ */
+export class Channel {
+  private log: ChannelEvent[] = [];
+  private listeners = new Set<Listener>();
+  private next = 1;
+
+  constructor(private readonly capacity = 256) {}
+
+  /** The cursor of the newest event (0 before any). */
+  get cursor(): number {
+    return this.next - 1;
+  }
+
+  get subscribers(): number {
+    return this.listeners.size;
+  }
+
+  publish(type: string, data: unknown): ChannelEvent {
+    const event = { id: this.next++, type, data };
+    this.log.push(event);
+    if (this.log.length > this.capacity) this.log.shift();
+    for (const listener of this.listeners) listener(event);
+    return event;
+  }
+
+  /** Events after `cursor`, or undefined when some of them are no longer held. */
+  since(cursor: number): ChannelEvent[] | undefined {
+    if (cursor >= this.cursor) return [];
+    const oldest = this.log[0]?.id ?? this.next;
+    if (cursor + 1 < oldest) return undefined;
+    return this.log.filter((e) => e.id > cursor);
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

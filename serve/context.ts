@@ -1,0 +1,28 @@
+import { Compiler, WorkspaceLoader } from '../compiler/index.js';
+import { BuildStates } from './builds.js';
+import { Channel } from './channel.js';
+
+/** What the service was started with. */
+export interface ServiceOptions {
+  root: string;
+  port?: number;
+  host?: string;
+  allowedHosts?: string[];
+  /** The development extension: development outputs, preview, reports, events. */
+  development: boolean;
+  cdnOrigin?: string;
+}
+
+/** Everything a route needs, created once per service. */
+export interface ServiceContext {
+  options: ServiceOptions;
+  loader: WorkspaceLoader;
+  compiler: Compiler;
+  builds: BuildStates;
+  channel: Channel;
+}
+
+export function createContext(options: ServiceOptions): ServiceContext {
+  const channel = new Channel();
+  return { options, loader: new WorkspaceLoader(options.root), compiler: new Compiler(), builds: new BuildStates(channel), channel };
+}

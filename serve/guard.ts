@@ -1,0 +1,86 @@
+import { getRequestHeader, setResponseHeader, type H3Event } from 'h3';
+import { isIP } from 'node:net';
+import { sendError } from './respond.js';
+
+/**
+ * Refuses request targets kit never produces, before any route reads them: a fragment, a
+ * backslash (raw or encoded), NUL, a broken `%` escape, a repeated option. Routes then see
+ * only clean, decoded paths.
+ */
+export function checkRequestTarget(event: H3Event): Promise<void> | undefined {
+  const target = event.node.req.url ?? '/';
+  const [path, query = ''] = splitOnce(target, '?');
+  const refuse = (why: string) => sendError(event, 'REQUEST_INVALID', `the request target ${why}`);
+  if (target.includes('#')) return refuse("contains '#'");
+  if (/\\|%5c/i.test(target)) return refuse('contains a backslash');
+  if (/\0|%00/.test(target)) return refuse('contains NUL');
+  if (/%(?![0-9a-f]{2})/i.test(target)) return refuse("has a '%' that is not an escape");
+  try {
+    decodeURIComponent(path);
+    decodeURIComponent(query);
+  } catch {
+    return refuse('does not decode as UTF-8');
+  }
+  const keys = query.split('&').filter(Boolean).map((pair) => decodeURIComponent(splitOnce(pair, '=')[0]));
+  if (new Set(keys).size !== keys.length) return refuse('repeats an option; each address has one canonical query');
+  return undefined;
+}
+
+/**
+ * DNS rebinding defence: answer only a `Host` that names this machine (loopback names,
+ * `*.localhost`, IP literals), the host the service was bound to, or an allowed host.
+ */
+export function checkHost(event: H3Event, allowed: Set<string>): Promise<void> | undefined {
+  const header = getRequestHeader(event, 'host');
+  const hostname = header ? hostnameOf(header) : undefined;
+  if (hostname && (isLocal(hostname) || allowed.has(hostname))) return undefined;
+  return sendError(event, 'HOST_NOT_ALLOWED', `the Host "${header ?? ''}" is not one this service answers; start it with --allowed-host ${hostname ?? '<name>'} to allow it`);
+}
+
+/**
+ * Development outputs, reports and the channel are for pages of this origin only: a request
+ * that the browser marks as coming from another site (or another port) is refused.
+ */
+export function checkSameOrigin(event: H3Event): Promise<void> | undefined {
+  const site = getRequestHeader(event, 'sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') {
+    return sendError(event, 'CROSS_SITE_FORBIDDEN', 'development outputs are served to pages of this service only');
+  }
+  const method = event.method;
+  if (method !== 'GET' && method !== 'HEAD') {
+    const origin = getRequestHeader(event, 'origin');
+    const host = getRequestHeader(event, 'host');
+    if (origin !== undefined && (origin === 'null' || hostOfOrigin(origin) !== host)) {
+      return sendError(event, 'CROSS_SITE_FORBIDDEN', `a change from ${origin} is refused; only pages of this service may make it`);
+    }
+  }
+  return undefined;
+}
+
+/** Headers every response carries. */
+export function setCommonHeaders(event: H3Event): void {
+  setResponseHeader(event, 'X-Content-Type-Options', 'nosniff');
+}
+
+function hostnameOf(host: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(host);
+  if (bracketed) return bracketed[1];
+  return host.replace(/:\d+$/, '').toLowerCase();
+}
+
+function isLocal(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || isIP(hostname) !== 0;
+}
+
+function hostOfOrigin(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
+
+function splitOnce(text: string, separator: string): [string, string?] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text] : [text.slice(0, at), text.slice(at + 1)];
+}

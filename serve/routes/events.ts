@@ -1,0 +1,43 @@
+import { getRequestHeader, type H3Event } from 'h3';
+import type { ChannelEvent } from '../channel.js';
+import type { ServiceContext } from '../context.js';
+
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * `GET /events`: Server-Sent Events. Starts with `subscribed` (the cursor), replays what a
+ * returning client missed (`Last-Event-ID`) or tells it to `resync`, then streams the
+ * channel, with a comment line every 15 s so proxies keep the connection open.
+ */
+export function serveEvents(ctx: ServiceContext, event: H3Event): Promise<void> {
+  const res = event.node.res;
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  const write = (e: ChannelEvent) => {
+    res.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
+    if (e.type === 'stopping') res.end();
+  };
+  const cursor = ctx.channel.cursor;
+  const lastId = Number(getRequestHeader(event, 'last-event-id') ?? NaN);
+  if (Number.isInteger(lastId) && lastId >= 0) {
+    const missed = ctx.channel.since(lastId);
+    if (missed) missed.forEach(write);
+    else write({ id: cursor, type: 'resync', data: { cursor } });
+  }
+  write({ id: cursor, type: 'subscribed', data: { cursor } });
+  const unsubscribe = ctx.channel.subscribe(write);
+  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  return new Promise((resolve) => {
+    const close = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      resolve();
+    };
+    event.node.req.on('close', close);
+    res.on('close', close);
+  });
+}

@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import type { H3Event } from 'h3';
+import { findModule, findPackage, mediaTypeOf, parseAddress, parseOptions, type Address, type ModuleInfo, type Workspace } from '../../compiler/index.js';
+import type { ServiceContext } from '../context.js';
+import { checkSameOrigin } from '../guard.js';
+import { requestTarget } from '../request.js';
+import { sendArtifact, sendError } from '../respond.js';
+
+/** `GET /m/<package>@<version>/<family>/<subpath>`: code, stylesheet or declared asset of a module. */
+export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): Promise<void> {
+  const { path, query, rawQuery } = requestTarget(event);
+  const address = parseAddress(path);
+  if (!address) return sendError(event, 'MODULE_NOT_FOUND', `${path} is not a module address; addresses are /m/<package>@<version>/<modules|styles|assets>/<subpath>`);
+  const workspace = ctx.loader.load();
+  const pkg = findPackage(workspace, address.packageName);
+  if (!pkg) return sendError(event, 'PACKAGE_NOT_FOUND', `no package ${address.packageName} in this workspace`);
+  if (pkg.version !== address.version) {
+    const current = path.replace(`@${address.version}/`, `@${pkg.version}/`);
+    return sendError(event, 'VERSION_MISMATCH', `${pkg.name} is at ${pkg.version}, not ${address.version}; its address is now ${current}`, undefined, { current });
+  }
+  if (address.family === 'assets') {
+    if (rawQuery !== '') return sendError(event, 'OPTION_INVALID', 'assets take no options; request the address without a query');
+    return serveAsset(ctx, event, workspace, address);
+  }
+  const module = findModule(workspace, `${address.packageName}/${address.tail}`);
+  if (!module) return sendError(event, 'MODULE_NOT_FOUND', `${pkg.name} has no public module "${address.tail}"`);
+  const parsed = parseOptions(query);
+  if (!parsed.ok) return sendError(event, parsed.code, parsed.message);
+  const options = parsed.options;
+  if (options.env === 'development') {
+    if (!ctx.options.development) return sendError(event, 'EXTENSION_DISABLED', 'development outputs need the development extension; start kit run with KIT_SERVICE_EXTENSIONS=@kit-js/packages/development');
+    const refused = checkSameOrigin(event);
+    if (refused) return refused;
+  }
+  const build = await ctx.compiler.compile(workspace, module, options);
+  if (build.status === 'invalid') return sendError(event, 'BUILD_FAILED', `${module.specifier} does not build; fix the problems listed`, build.diagnostics);
+  const audience = options.env === 'development' ? 'development' : ctx.options.development ? 'production-dev-service' : 'production-origin';
+  if (address.family === 'modules') return sendArtifact(event, build.code, 'text/javascript; charset=utf-8', audience);
+  if (build.styles === undefined) return sendError(event, 'OUTPUT_NOT_AVAILABLE', `${module.specifier} imports no stylesheet`);
+  return sendArtifact(event, build.styles, 'text/css; charset=utf-8', audience);
+}
+
+/** Only files listed in a module's `assets` exist here; the lookup never joins a request path onto the disk. */
+async function serveAsset(ctx: ServiceContext, event: H3Event, workspace: Workspace, address: Address): Promise<void> {
+  let module: ModuleInfo | undefined;
+  for (const candidate of workspace.modules) {
+    if (candidate.package.name === address.packageName && address.tail.startsWith(`${candidate.subpath}/`)) {
+      if (!module || candidate.subpath.length > module.subpath.length) module = candidate;
+    }
+  }
+  if (!module) return sendError(event, 'MODULE_NOT_FOUND', `${address.packageName} has no public module holding "${address.tail}"`);
+  const file = address.tail.slice(module.subpath.length + 1);
+  const asset = module.assets.find((a) => a.path === file);
+  if (!asset) return sendError(event, 'OUTPUT_NOT_AVAILABLE', `"${file}" is not a declared asset of ${module.specifier}; declare it under "assets" in its module.json`);
+  let body: Buffer;
+  try {
+    body = await readFile(asset.absolute);
+  } catch {
+    return sendError(event, 'OUTPUT_NOT_AVAILABLE', `"${file}" is declared by ${module.specifier} but cannot be read`);
+  }
+  return sendArtifact(event, body, mediaTypeOf(file), ctx.options.development ? 'production-dev-service' : 'production-origin');
+}

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { getQuery, send, setResponseHeader, type H3Event } from 'h3';
+import { DEVELOPMENT, formatOptions, KIT_HOME } from '../../compiler/index.js';
+import type { ServiceContext } from '../context.js';
+import { planPreview, type PreviewPlan } from '../preview.js';
+import { sendError, sendJson } from '../respond.js';
+
+const PAGE = readFileSync(join(KIT_HOME, 'templates', 'kit-web', 'preview', 'index.html'), 'utf8');
+
+function requestedEntry(event: H3Event): string | undefined {
+  const entry = getQuery(event).entry;
+  return typeof entry === 'string' ? entry : undefined;
+}
+
+/**
+ * `GET /preview/entry.json`: always 200, the plan of the preview (CONTRACT §4). When no
+ * entry can be chosen, `entry` is null and the reason is a diagnostic.
+ */
+export async function serveEntryList(ctx: ServiceContext, event: H3Event): Promise<void> {
+  const result = await planPreview(ctx, ctx.loader.load(), requestedEntry(event));
+  const common = {
+    cdn: ctx.options.cdnOrigin ? { origin: ctx.options.cdnOrigin } : { reason: 'KIT_CDN_ORIGIN is not set' },
+    selection: { explicit: false },
+  };
+  if (!result.ok) {
+    return sendJson(event, { entry: null, ...common, modules: [], importmap: { imports: {} }, diagnostics: [{ code: result.code, message: result.message }] });
+  }
+  const { plan } = result;
+  return sendJson(event, {
+    entry: { specifier: plan.entry.specifier, vspecifier: plan.entry.vspecifier },
+    ...common,
+    modules: plan.modules.map(({ vspecifier: _v, ...m }) => m),
+    importmap: plan.importmap,
+    diagnostics: plan.diagnostics,
+  });
+}
+
+/** `GET /preview/`: the page that imports the entry and calls nothing, with the runtime and the styles. */
+export async function servePreviewPage(ctx: ServiceContext, event: H3Event): Promise<void> {
+  const result = await planPreview(ctx, ctx.loader.load(), requestedEntry(event));
+  if (!result.ok) return sendError(event, result.code, result.message, undefined, result.candidates ? { candidates: result.candidates } : undefined);
+  setResponseHeader(event, 'Cache-Control', 'no-store');
+  return send(event, renderPage(ctx, result.plan), 'text/html; charset=utf-8');
+}
+
+function renderPage(ctx: ServiceContext, plan: PreviewPlan): string {
+  const styles = plan.modules
+    .filter((m) => m.styles && m.vspecifier)
+    .map((m) => `    <link rel="stylesheet" href="${escapeHtml(m.styles!)}" data-kit-styles="${escapeHtml(m.vspecifier!)}">`)
+    .join('\n');
+  const known: Record<string, { hash: string; styles?: string }> = {};
+  for (const m of plan.modules) {
+    const info = m.vspecifier ? ctx.builds.known(m.vspecifier) : undefined;
+    if (info && info.status === 'valid') known[m.vspecifier!] = { hash: info.hash, styles: info.stylesHash };
+  }
+  const state = { options: formatOptions(DEVELOPMENT), diagnostics: plan.diagnostics, modules: known };
+  const values: Record<string, string> = {
+    title: escapeHtml(plan.entry.specifier),
+    importmap: inScript(JSON.stringify(plan.importmap, null, 2)),
+    styles,
+    runtime: '/preview/@kit/runtime.js',
+    state: inScript(JSON.stringify(state)),
+    entry: inScript(JSON.stringify(plan.entry.specifier)),
+  };
+  return PAGE.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** JSON inside a script element must not be able to close it. */
+function inScript(json: string): string {
+  return json.replace(/</g, '\\u003c');
+}

@@ -1,0 +1,16 @@
+import type { H3Event } from 'h3';
+import { judgedOptions } from '../../compiler/index.js';
+import type { ServiceContext } from '../context.js';
+import { sendJson } from '../respond.js';
+
+/** `GET /state`: one entry per public module, `valid` with its hash or `invalid` with its diagnostics. */
+export async function serveState(ctx: ServiceContext, event: H3Event): Promise<void> {
+  const workspace = ctx.loader.load();
+  const builds = await ctx.builds.judge(ctx, workspace, workspace.modules);
+  const modules = workspace.modules.map((m) => {
+    const build = builds.get(m)!;
+    const base = { specifier: m.specifier, vspecifier: m.vspecifier, target: judgedOptions(m).target };
+    return build.status === 'valid' ? { ...base, status: 'valid', hash: build.hash } : { ...base, status: 'invalid', diagnostics: build.diagnostics };
+  });
+  return sendJson(event, { revision: ctx.builds.revision, diagnostics: workspace.diagnostics, modules });
+}

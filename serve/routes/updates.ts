@@ -1,0 +1,27 @@
+import type { H3Event } from 'h3';
+import { findModule, parseAddress, parseOptions } from '../../compiler/index.js';
+import type { ServiceContext } from '../context.js';
+import { requestTarget } from '../request.js';
+import { sendArtifact, sendError } from '../respond.js';
+
+/**
+ * `GET /u/<hash>/<package>@<version>/styles/<subpath>?<development options>`: that exact
+ * build of a stylesheet, which the runtime swaps in. A newer build answers 409 with its
+ * hash; a failed one 422, so the page keeps the sheet it has.
+ */
+export async function serveUpdate(ctx: ServiceContext, event: H3Event): Promise<void> {
+  const { path, query } = requestTarget(event);
+  const match = /^\/u\/([0-9a-f]+)(\/m\/.*|\/.*)$/.exec(path);
+  const address = match ? parseAddress(match[2].startsWith('/m/') ? match[2] : `/m${match[2]}`) : undefined;
+  if (!match || !address || address.family !== 'styles') return sendError(event, 'MODULE_NOT_FOUND', 'update addresses are /u/<hash>/<package>@<version>/styles/<subpath>');
+  const parsed = parseOptions(query);
+  if (!parsed.ok) return sendError(event, parsed.code, parsed.message);
+  const workspace = ctx.loader.load();
+  const module = findModule(workspace, `${address.packageName}/${address.tail}`);
+  if (!module || module.package.version !== address.version) return sendError(event, 'MODULE_NOT_FOUND', `no module ${address.packageName}@${address.version}/${address.tail} in this workspace`);
+  const build = await ctx.compiler.compile(workspace, module, parsed.options);
+  if (build.status === 'invalid') return sendError(event, 'BUILD_FAILED', `${module.specifier} does not build; the page keeps its last good style`, build.diagnostics);
+  if (build.styles === undefined) return sendError(event, 'OUTPUT_NOT_AVAILABLE', `${module.specifier} imports no stylesheet`);
+  if (build.stylesHash !== match[1]) return sendError(event, 'UPDATE_SUPERSEDED', `a newer build replaced ${match[1]}`, undefined, { current: build.stylesHash });
+  return sendArtifact(event, build.styles, 'text/css; charset=utf-8', 'development');
+}

@@ -1,0 +1,59 @@
+import { hideOverlay, showOverlay, showReloadNotice, type Diagnostic } from './overlay.js';
+
+/** What the preview page embeds about itself in `#kit-preview`. */
+interface PageState {
+  options: string;
+  diagnostics: Diagnostic[];
+  modules: Record<string, { hash: string; styles?: string }>;
+}
+
+interface BuildEnded {
+  modules: { vspecifier: string; status: 'valid' | 'invalid'; hash: string; styles?: string }[];
+  diagnostics: Diagnostic[];
+}
+
+const state = JSON.parse(document.getElementById('kit-preview')?.textContent ?? '{}') as PageState;
+const known = new Map(Object.entries(state.modules ?? {}));
+const failing = new Map<string, Diagnostic[]>();
+showOverlay(state.diagnostics ?? []);
+
+/** `@scope/pkg@1.0.0/sub` → `/u/<hash>/@scope/pkg@1.0.0/styles/sub?<options>` */
+function updateUrl(vspecifier: string, hash: string): string {
+  const at = vspecifier.indexOf('@', 1);
+  const slash = vspecifier.indexOf('/', at);
+  return `/u/${hash}/${vspecifier.slice(0, slash)}/styles/${vspecifier.slice(slash + 1)}?${state.options}`;
+}
+
+/** Loads the new sheet beside the old one and drops the old one only once the new one applies. */
+function swapStylesheet(vspecifier: string, hash: string): void {
+  const current = [...document.querySelectorAll<HTMLLinkElement>('link[data-kit-styles]')].filter((l) => l.dataset.kitStyles === vspecifier);
+  const old = current[current.length - 1];
+  if (!old) return;
+  const next = old.cloneNode() as HTMLLinkElement;
+  next.href = updateUrl(vspecifier, hash);
+  next.addEventListener('load', () => current.forEach((l) => l.remove()), { once: true });
+  next.addEventListener('error', () => next.remove(), { once: true });
+  old.after(next);
+}
+
+function onBuildEnded(event: BuildEnded): void {
+  for (const module of event.modules) {
+    const before = known.get(module.vspecifier);
+    if (module.status === 'invalid') {
+      failing.set(module.vspecifier, event.diagnostics);
+      continue;
+    }
+    failing.delete(module.vspecifier);
+    if (module.styles && module.styles !== before?.styles) swapStylesheet(module.vspecifier, module.styles);
+    if (before && module.hash !== before.hash) showReloadNotice();
+    known.set(module.vspecifier, { hash: module.hash, styles: module.styles });
+  }
+  const diagnostics = [...failing.values()].flat();
+  if (diagnostics.length) showOverlay(diagnostics);
+  else hideOverlay();
+}
+
+const events = new EventSource('/events');
+events.addEventListener('build.ended', (e) => onBuildEnded(JSON.parse((e as MessageEvent<string>).data) as BuildEnded));
+events.addEventListener('resync', () => location.reload());
+(window as unknown as { __kit?: unknown }).__kit = { events };

@@ -1,0 +1,42 @@
+import { toNodeListener } from 'h3';
+import { listen } from 'listhen';
+import { createServiceApp } from './app.js';
+import { createContext, type ServiceContext, type ServiceOptions } from './context.js';
+
+/** A running service. */
+export interface Service {
+  url: string;
+  context: ServiceContext;
+  /** Announces `stopping`, lets in-flight requests finish, and closes. */
+  close(): Promise<void>;
+}
+
+/** Starts the service of the workspace at `options.root` on loopback (unless told otherwise). */
+export async function startService(options: ServiceOptions): Promise<Service> {
+  const context = createContext(options);
+  const hostname = options.host ?? '127.0.0.1';
+  const listener = await listen(toNodeListener(createServiceApp(context)), {
+    hostname,
+    port: options.port === 0 || options.port === undefined ? { port: options.port ?? 4173, random: options.port === 0 } : options.port,
+    public: hostname !== '127.0.0.1' && hostname !== 'localhost' && hostname !== '::1',
+    showURL: false,
+    open: false,
+    clipboard: false,
+    qr: false,
+    tunnel: false,
+    autoClose: false,
+    isProd: true,
+  });
+  const address = listener.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const url = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}/`;
+  return {
+    url,
+    context,
+    async close() {
+      context.channel.publish('stopping', {});
+      listener.server.closeIdleConnections?.();
+      await listener.close();
+    },
+  };
+}
