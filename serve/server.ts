@@ -2,6 +2,7 @@ import { toNodeListener } from 'h3';
 import { listen } from 'listhen';
 import { createServiceApp } from './app.js';
 import { createContext, type ServiceContext, type ServiceOptions } from './context.js';
+import { watchWorkspace } from './watch.js';
 
 /** A running service. */
 export interface Service {
@@ -27,6 +28,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     autoClose: false,
     isProd: true,
   });
+  const watcher = options.development ? watchWorkspace(context) : undefined;
   const address = listener.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}/`;
@@ -35,6 +37,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     context,
     async close() {
       context.channel.publish('stopping', {});
+      await watcher?.close();
       listener.server.closeIdleConnections?.();
       await listener.close();
     },

@@ -13,6 +13,7 @@ export const esbuildBundler: Bundler = {
     const root = workspace.root;
     const diagnostics: Diagnostic[] = [];
     const stylesheets = new Map<string, StylesheetImport>();
+    const rel = (path: string) => toPosix(relative(root, path));
     const plugin: esbuild.Plugin = {
       name: 'kit-imports',
       setup(build) {
@@ -25,11 +26,12 @@ export const esbuildBundler: Bundler = {
             case 'error':
               diagnostics.push(decision.diagnostic);
               return { path: args.path, external: true };
+            // Virtual modules are named relative to the workspace, so no machine path reaches the output.
             case 'stylesheet':
-              stylesheets.set(`kit-style:${decision.path}`, { path: decision.path, importer: args.importer, specifier: args.path });
-              return { path: decision.path, namespace: 'kit-style' };
+              stylesheets.set(`kit-style:${rel(decision.path)}`, { path: decision.path, importer: args.importer, specifier: args.path });
+              return { path: rel(decision.path), namespace: 'kit-style' };
             case 'asset':
-              return { path: decision.path, namespace: 'kit-asset', pluginData: decision.url };
+              return { path: rel(decision.path), namespace: 'kit-asset', pluginData: decision.url };
             case 'source':
               return undefined;
           }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, extname, relative, resolve } from 'node:path';
 import { assetAddressFromModule } from '../address.js';
@@ -45,7 +45,8 @@ export class ImportPolicy {
     const path = resolve(dirname(importer), specifier.replace(/[?#].*$/, ''));
     const extension = extname(path);
     if (extension === '.css') return { kind: 'stylesheet', path };
-    if (extension === '' || CODE.has(extension)) return { kind: 'source' };
+    // Only an existing file with a non-code extension is an asset; `./x.test` names a source.
+    if (extension === '' || CODE.has(extension) || !existsSync(path)) return { kind: 'source' };
     const asset = this.module.assets.find((a) => a.absolute === path);
     if (!asset) {
       const declaredAs = toPosix(relative(this.module.dir, path));

@@ -5,7 +5,7 @@ import { rollup, type Plugin, type RollupLog } from 'rollup';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { toPosix } from '../workspace/paths.js';
 import { owningModule } from './imports.js';
-import { writeTsconfig } from './tsconfig.js';
+import { KIT_TYPES, writeTsconfig } from './tsconfig.js';
 import { orderStylesheets, type BundleInput, type BundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 
 const STYLE = '\0kit-style:';
@@ -26,6 +26,7 @@ export const tsBundler: Bundler = {
     const stylesheets = new Map<string, StylesheetImport>();
     const assets = new Map<string, string>();
     const graph = new Map<string, readonly string[]>();
+    const typeErrors: Diagnostic[] = [];
     const rel = (path: string) => toPosix(relative(root, path));
 
     const imports: Plugin = {
@@ -75,9 +76,8 @@ export const tsBundler: Bundler = {
       if (log.plugin === 'typescript' && log.pluginCode && /^TS\d+$/.test(String(log.pluginCode))) {
         const file = log.loc?.file;
         if (file && !belongsToModule(file)) return;
-        if (log.pluginCode === 'TS2307' && [...refused].some((s) => log.message.includes(`'${s}'`))) return;
         const message = log.message.replace(/^.*?TS\d+: /, '');
-        diagnostics.push({ code: String(log.pluginCode), message, ...(file ? { file: rel(file), line: log.loc!.line, column: log.loc!.column } : {}) });
+        typeErrors.push({ code: String(log.pluginCode), message, ...(file ? { file: rel(file), line: log.loc!.line, column: log.loc!.column } : {}) });
       } else if (log.code === 'UNRESOLVED_IMPORT' && log.exporter) {
         const importer = log.id ?? module.entry;
         diagnostics.push(bundleError(`Could not resolve '${log.exporter}' from ${rel(importer)}`, policy.locate(importer, log.exporter)));
@@ -97,14 +97,16 @@ export const tsBundler: Bundler = {
           typescript({
             tsconfig: writeTsconfig(workspace, module, options),
             filterRoot: root,
-            include: ['**/*.ts', '**/*.tsx', '**/*.mts'],
-            exclude: ['**/*.d.ts', '**/node_modules/**'],
+            include: ['**/*.ts', '**/*.tsx', '**/*.mts', KIT_TYPES],
+            exclude: ['**/node_modules/**'],
           }),
         ],
       });
       const { output } = await bundle.generate({ format: 'es', sourcemap: options.sourcemap === 'inline', dir: root });
       await bundle.close();
       const chunk = output[0];
+      // "Cannot find module" for an import kit already refused says nothing new.
+      diagnostics.push(...typeErrors.filter((d) => !(d.code === 'TS2307' && [...refused].some((s) => d.message.includes(`'${s}'`)))));
       const ordered = orderStylesheets(module.entry, (id) => [...(graph.get(id) ?? [])], (id) => stylesheets.get(id));
       return {
         code: chunk.code,

@@ -6,7 +6,8 @@ import type { CompileOptions } from '../options.js';
 import { KIT_HOME } from '../version.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 
-const KIT_TYPES = join(KIT_HOME, 'types', 'kit-env.d.ts');
+/** Ambient types of what stylesheet and asset imports yield. */
+export const KIT_TYPES = join(KIT_HOME, 'types', 'kit-env.d.ts');
 const DIR = join(tmpdir(), `kit-tsconfig-${process.getuid?.() ?? 'user'}`);
 
 /**

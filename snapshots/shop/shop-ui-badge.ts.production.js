@@ -1,0 +1,1 @@
+function n(t){const e=document.createElement("span");return e.textContent=t,e.style.cssText="margin-left:.5rem;padding:.1rem .4rem;border-radius:4px;background:#fde68a;font:12px system-ui",e}export{n as createBadge};

@@ -1,0 +1,1 @@
+var n=new URL("../assets/button/cart.svg",import.meta.url).href;import{formatPrice as c}from"@shop/util/format";function s(o,r){let e=document.createElement("button");e.className="buy-button";let t=document.createElement("img");return t.src=n,t.alt="",t.className="buy-button__icon",e.append(t,`${o} \xB7 ${c(r)}`),e}export{s as createBuyButton};

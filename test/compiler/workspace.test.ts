@@ -1,0 +1,175 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { loadWorkspace, WorkspaceLoader, type Diagnostic, type Workspace } from '../../lib/compiler/index.js';
+import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
+
+afterAll(removeWorkspaces);
+
+const MAIN = { 'packages/app/main/index.ts': 'export const x = 1;\n' };
+
+function allDiagnostics(workspace: Workspace): Diagnostic[] {
+  return [...workspace.diagnostics, ...workspace.modules.flatMap((m) => m.diagnostics)];
+}
+
+function only(workspace: Workspace): Diagnostic {
+  const list = allDiagnostics(workspace);
+  expect(list).toHaveLength(1);
+  return list[0];
+}
+
+describe('discovery', () => {
+  test('an exports entry publishes <name>/<subpath>', () => {
+    const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { exports: { './main': './main/index.ts', './package.json': './package.json' } }), ...MAIN });
+    const ws = loadWorkspace(dir);
+    expect(allDiagnostics(ws)).toEqual([]);
+    expect(ws.modules.map((m) => [m.specifier, m.vspecifier, m.platforms, m.bundler.name])).toEqual([['@a/app/main', '@a/app@0.1.0/main', ['web'], 'ts']]);
+  });
+
+  test('a module.json alone declares a module under kit.modules, subpath from its directory or its own "subpath"', () => {
+    const dir = writeWorkspace({
+      'kit.json': { packages: ['packages/app'] },
+      'packages/app/package.json': pkg('@a/app', { kit: { modules: 'src', bundler: 'esbuild' } }),
+      'packages/app/src/widgets/button/module.json': { entry: 'index.ts', platforms: ['node', 'web'] },
+      'packages/app/src/widgets/button/index.ts': 'export {};\n',
+      'packages/app/src/other/module.json': { entry: 'main.ts', subpath: 'renamed', bundler: 'ts' },
+      'packages/app/src/other/main.ts': 'export {};\n',
+    });
+    const ws = loadWorkspace(dir);
+    expect(allDiagnostics(ws)).toEqual([]);
+    expect(ws.modules.map((m) => [m.specifier, m.bundler.specifier, m.platforms])).toEqual([
+      ['@a/app/renamed', '@kit-js/packages/bundlers/ts', ['web']],
+      ['@a/app/widgets/button', '@kit-js/packages/bundlers/esbuild', ['node', 'web']],
+    ]);
+  });
+
+  test('exports and a module.json beside the entry combine into one module', () => {
+    const dir = writeWorkspace({
+      'kit.json': { packages: ['packages/app'] },
+      'packages/app/package.json': pkg('@a/app', { exports: { './main': './main/index.ts' }, kit: { modules: '.' }, bundlers: { fast: { specifier: '@kit-js/packages/bundlers/esbuild', processors: { bundle: { compiler: 'esbuild' } } } } }),
+      'packages/app/main/module.json': { platforms: ['web'], bundler: 'fast', assets: ['logo.svg'] },
+      'packages/app/main/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      ...MAIN,
+    });
+    const ws = loadWorkspace(dir);
+    expect(allDiagnostics(ws)).toEqual([]);
+    expect(ws.modules).toHaveLength(1);
+    expect(ws.modules[0].bundler).toEqual({ name: 'fast', specifier: '@kit-js/packages/bundlers/esbuild', compiler: 'esbuild' });
+    expect(ws.modules[0].assets.map((a) => a.path)).toEqual(['logo.svg']);
+  });
+});
+
+describe('manifest diagnostics carry file, line and column', () => {
+  test('no kit.json', () => {
+    const d = only(loadWorkspace(writeWorkspace({ 'README.md': 'x' })));
+    expect(d).toMatchObject({ code: 'MANIFEST_INVALID', file: 'kit.json', line: 1, column: 1 });
+  });
+
+  test('a JSON syntax error', () => {
+    const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': '{\n  "name": "@a/app",\n  "version": "0.1.0",,\n}\n' });
+    expect(only(loadWorkspace(dir))).toMatchObject({ code: 'MANIFEST_INVALID', file: 'packages/app/package.json', line: 3, column: 22 });
+  });
+
+  test('a member of the wrong type', () => {
+    const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { exports: { './main': './main/index.ts' }, description: 42 }), ...MAIN });
+    const d = only(loadWorkspace(dir));
+    expect(d).toMatchObject({ code: 'MANIFEST_INVALID', file: 'packages/app/package.json', line: 8, column: 18 });
+    expect(d.message).toContain('"description" must be a string');
+  });
+
+  test('a package directory that does not exist', () => {
+    const dir = writeWorkspace({ 'kit.json': '{\n  "packages": [\n    "packages/gone"\n  ]\n}\n' });
+    expect(only(loadWorkspace(dir))).toMatchObject({ code: 'MANIFEST_INVALID', file: 'kit.json', line: 3, column: 5 });
+  });
+
+  test('a sibling package that kit.json does not list', () => {
+    const dir = writeWorkspace({
+      'kit.json': { packages: ['packages/app'] },
+      'packages/app/package.json': pkg('@a/app', { exports: { './main': './main/index.ts' }, dependencies: { '@a/lib': '0.1.0' } }),
+      'packages/lib/package.json': pkg('@a/lib'),
+      ...MAIN,
+    });
+    const d = only(loadWorkspace(dir));
+    expect(d).toMatchObject({ code: 'MANIFEST_INVALID', file: 'packages/app/package.json', line: 9 });
+    expect(d.message).toContain('add "packages/lib" to "packages" in kit.json');
+  });
+
+  test('an unknown bundler name', () => {
+    const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { exports: { './main': './main/index.ts' } }), 'packages/app/main/module.json': '{\n  "bundler": "webpack"\n}\n', ...MAIN });
+    const d = only(loadWorkspace(dir));
+    expect(d).toMatchObject({ code: 'MANIFEST_INVALID', file: 'packages/app/main/module.json', line: 2, column: 14 });
+    expect(d.message).toContain('unknown bundler "webpack"');
+  });
+
+  test('a missing entry file', () => {
+    const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { exports: { './main': './main/index.ts' } }) });
+    expect(only(loadWorkspace(dir))).toMatchObject({ code: 'MANIFEST_INVALID', file: 'packages/app/package.json', line: 6 });
+  });
+
+  test('a module declared by module.json alone without "entry"', () => {
+    const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { kit: { modules: '.' } }), 'packages/app/main/module.json': { platforms: ['web'] } });
+    expect(only(loadWorkspace(dir)).message).toContain('needs an "entry"');
+  });
+
+  test('two modules with one subpath', () => {
+    const dir = writeWorkspace({
+      'kit.json': { packages: ['packages/app'] },
+      'packages/app/package.json': pkg('@a/app', { kit: { modules: '.' } }),
+      'packages/app/a/module.json': { entry: 'index.ts', subpath: 'main' },
+      'packages/app/a/index.ts': 'export {};\n',
+      'packages/app/b/module.json': { entry: 'index.ts', subpath: 'main' },
+      'packages/app/b/index.ts': 'export {};\n',
+    });
+    const d = only(loadWorkspace(dir));
+    expect(d).toMatchObject({ code: 'MANIFEST_INVALID', file: 'packages/app/b/module.json' });
+    expect(d.message).toContain('two modules have the subpath "main"');
+  });
+
+  test('a directory named module inside a module (Rule 4)', () => {
+    const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { exports: { './main': './main/index.ts' } }), 'packages/app/main/module/helper.ts': 'export {};\n', ...MAIN });
+    expect(only(loadWorkspace(dir))).toMatchObject({ code: 'MANIFEST_INVALID', file: 'packages/app/main/module', line: 1, column: 1 });
+  });
+
+  test('platforms other than ["web"] or ["node","web"]', () => {
+    const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { exports: { './main': './main/index.ts' } }), 'packages/app/main/module.json': '{ "platforms": ["node"] }', ...MAIN });
+    expect(only(loadWorkspace(dir))).toMatchObject({ code: 'MANIFEST_INVALID', file: 'packages/app/main/module.json', line: 1, column: 16 });
+  });
+
+  test('an asset that leaves the module directory', () => {
+    const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { exports: { './main': './main/index.ts' } }), 'packages/app/main/module.json': '{\n  "assets": ["../package.json"]\n}', ...MAIN });
+    expect(only(loadWorkspace(dir))).toMatchObject({ code: 'MANIFEST_INVALID', file: 'packages/app/main/module.json', line: 2, column: 14 });
+  });
+});
+
+describe('re-reading', () => {
+  test('an unchanged workspace is not read again; an edit is seen on the next load', () => {
+    const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { exports: { './main': './main/index.ts' } }), ...MAIN });
+    const loader = new WorkspaceLoader(dir);
+    const first = loader.load();
+    expect(loader.load()).toBe(first);
+    writeFiles(dir, { 'packages/app/package.json': pkg('@a/app', { version: '0.2.0', exports: { './main': './main/index.ts' } }) });
+    expect(loader.load().modules[0].vspecifier).toBe('@a/app@0.2.0/main');
+  });
+
+  test('a half-written package.json keeps its modules listed as invalid, with no assets, until fixed', () => {
+    const manifest = pkg('@a/app', { exports: { './main': './main/index.ts' } });
+    const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': manifest, 'packages/app/main/module.json': { assets: ['a.svg'] }, 'packages/app/main/a.svg': '<svg/>', ...MAIN });
+    const loader = new WorkspaceLoader(dir);
+    expect(loader.load().modules[0].assets).toHaveLength(1);
+    writeFileSync(join(dir, 'packages/app/package.json'), '{ "name": "@a/ap');
+    const broken = loader.load().modules[0];
+    expect(broken.diagnostics[0]).toMatchObject({ code: 'MANIFEST_INVALID', file: 'packages/app/package.json' });
+    expect(broken.assets).toEqual([]);
+    writeFiles(dir, { 'packages/app/package.json': manifest });
+    expect(loader.load().modules[0].diagnostics).toEqual([]);
+  });
+
+  test('a new module.json is found', () => {
+    const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { kit: { modules: '.' } }) });
+    const loader = new WorkspaceLoader(dir);
+    expect(loader.load().modules).toEqual([]);
+    mkdirSync(join(dir, 'packages/app/extra'));
+    writeFiles(dir, { 'packages/app/extra/index.ts': 'export {};\n', 'packages/app/extra/module.json': { entry: 'index.ts' } });
+    expect(loader.load().modules.map((m) => m.specifier)).toEqual(['@a/app/extra']);
+  });
+});

@@ -1,0 +1,41 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+export const REPO = resolve(import.meta.dirname, '..', '..');
+const made: string[] = [];
+
+/** A fresh workspace in a temp directory from `files` (path → text, or an object written as JSON). */
+export function writeWorkspace(files: Record<string, string | object>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kit-test-'));
+  made.push(dir);
+  writeFiles(dir, files);
+  return dir;
+}
+
+/** Writes (or overwrites) files below `dir`. */
+export function writeFiles(dir: string, files: Record<string, string | object>): void {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`);
+  }
+}
+
+/** A copy of a sample workspace (`examples/shop`, or `test/samples/<name>`) that a test may change. */
+export function copySample(name: string): string {
+  const source = name === 'shop' ? join(REPO, 'examples', 'shop') : join(REPO, 'test', 'samples', name);
+  const dir = mkdtempSync(join(tmpdir(), `kit-${name}-`));
+  made.push(dir);
+  cpSync(source, dir, { recursive: true, filter: (p) => !/[/\\](dist|\.kit)$/.test(p) });
+  return dir;
+}
+
+/** Removes every workspace this process made. */
+export function removeWorkspaces(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** A minimal valid package.json for tests. */
+export function pkg(name: string, extra: object = {}): object {
+  return { name, version: '0.1.0', private: true, ...extra };
+}

@@ -1,0 +1,270 @@
+import { request as rawRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEV, PROD, startTestServer, type TestServer } from '../helpers/server.js';
+import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
+
+let server: TestServer;
+let dir: string;
+const get = (path: string, init?: RequestInit) => fetch(new URL(path, server.url), init);
+
+beforeAll(async () => {
+  dir = copySample('shop');
+  server = await startTestServer(dir);
+});
+afterAll(async () => {
+  await server?.close();
+  removeWorkspaces();
+});
+
+async function errorOf(response: Response) {
+  expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('etag')).toBeNull();
+  return ((await response.json()) as { error: { code: string; message: string; diagnostics?: { code: string; file?: string; line?: number }[] } }).error;
+}
+
+/** Sends a request target exactly as written (fetch would normalise it). */
+function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  const url = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = rawRequest({ host: url.hostname, port: url.port, path, headers }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('module addresses (CONTRACT §3)', () => {
+  test('development code: JavaScript, strong ETag, 304, no-cache, no CORS, nosniff', async () => {
+    const response = await get(`/m/@shop/app@0.1.0/modules/main?${DEV}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const etag = response.headers.get('etag')!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(await response.text()).toContain("from '@shop/ui/button'");
+    const again = await get(`/m/@shop/app@0.1.0/modules/main?${DEV}`, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  test('production code and styles carry Access-Control-Allow-Origin: *; OPTIONS answers 204', async () => {
+    const code = await get(`/m/@shop/ui@0.1.0/modules/button?${PROD}`);
+    expect(code.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await code.text()).not.toContain('sourceMappingURL');
+    const styles = await get(`/m/@shop/ui@0.1.0/styles/button?${PROD}`);
+    expect(styles.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(styles.headers.get('access-control-allow-origin')).toBe('*');
+    const options = await get(`/m/@shop/ui@0.1.0/modules/button?${PROD}`, { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+  });
+
+  test('a declared asset is served with its own type; HEAD has no body', async () => {
+    const svg = await get('/m/@shop/ui@0.1.0/assets/button/cart.svg');
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await svg.text()).toContain('<svg');
+    const head = await get('/m/@shop/ui@0.1.0/assets/button/cart.svg', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  test.each([
+    [`/m/@shop/app@0.1.0/modules/main?target=browser`, 400, 'OPTION_INVALID'],
+    [`/m/@shop/app@0.1.0/modules/main?${DEV}&debug=1`, 400, 'OPTION_INVALID'],
+    [`/m/@shop/ui@0.1.0/assets/button/cart.svg?${DEV}`, 400, 'OPTION_INVALID'],
+    [`/m/@shop/app@0.1.0/modules/main?${PROD.replace('min=true', 'min=false')}`, 400, 'OPTION_UNSUPPORTED'],
+    [`/m/@shop/nope@0.1.0/modules/main?${DEV}`, 404, 'PACKAGE_NOT_FOUND'],
+    [`/m/@shop/app@9.9.9/modules/main?${DEV}`, 404, 'VERSION_MISMATCH'],
+    [`/m/@shop/app@0.1.0/modules/nope?${DEV}`, 404, 'MODULE_NOT_FOUND'],
+    ['/m/@shop/ui@0.1.0/assets/button/index.ts', 404, 'OUTPUT_NOT_AVAILABLE'],
+    ['/m/@shop/ui@0.1.0/assets/button/styles/button.css', 404, 'OUTPUT_NOT_AVAILABLE'],
+    [`/m/@shop/app@0.1.0/styles/main?${DEV}`, 404, 'OUTPUT_NOT_AVAILABLE'],
+    ['/nothing-here', 404, 'NOT_FOUND'],
+  ])('%s → %i %s', async (path, status, code) => {
+    const response = await get(path);
+    expect(response.status).toBe(status);
+    expect((await errorOf(response)).code).toBe(code);
+  });
+
+  test('VERSION_MISMATCH names the current address', async () => {
+    const error = await errorOf(await get(`/m/@shop/app@0.0.1/modules/main?${DEV}`));
+    expect(error.message).toContain('/m/@shop/app@0.1.0/modules/main');
+  });
+
+  test.each([
+    ['/m/@shop/ui@0.1.0/assets/button/cart.svg#x', 'a fragment'],
+    ['/m/@shop/ui@0.1.0/assets/button\\cart.svg', 'a backslash'],
+    ['/m/@shop/ui@0.1.0/assets/button%5ccart.svg', 'an encoded backslash'],
+    ['/m/@shop/ui@0.1.0/assets/button/cart.svg%00', 'NUL'],
+    ['/m/@shop/ui@0.1.0/assets/button/%zz', 'a bad escape'],
+    [`/m/@shop/app@0.1.0/modules/main?${DEV}&env=production`, 'a repeated option'],
+  ])('REQUEST_INVALID for %s (%s)', async (path) => {
+    const response = await raw(path);
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body).error.code).toBe('REQUEST_INVALID');
+  });
+
+  test('dot segments never leave the module: OUTPUT_NOT_AVAILABLE', async () => {
+    for (const path of ['/m/@shop/ui@0.1.0/assets/button/../package.json', '/m/@shop/ui@0.1.0/assets/button/%2e%2e/%2e%2e/package.json']) {
+      const response = await raw(path);
+      expect(response.status).toBe(404);
+      expect(response.body).not.toContain('"version"');
+    }
+  });
+
+  test('HOST_NOT_ALLOWED for a foreign Host; loopback names, *.localhost and IP literals pass', async () => {
+    for (const host of ['evil.example', 'localhost.evil.example']) {
+      const response = await raw('/state', { Host: host });
+      expect(response.status).toBe(403);
+      expect(JSON.parse(response.body).error.code).toBe('HOST_NOT_ALLOWED');
+    }
+    for (const host of ['localhost', 'app.localhost:8080', '127.0.0.1', '[::1]:9']) {
+      expect((await raw('/preview/entry.json', { Host: host })).status).toBe(200);
+    }
+  });
+
+  test('CROSS_SITE_FORBIDDEN for a development output requested from another site; production is shared', async () => {
+    const dev = await get(`/m/@shop/app@0.1.0/modules/main?${DEV}`, { headers: { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://evil.example' } });
+    expect(dev.status).toBe(403);
+    expect((await errorOf(dev)).code).toBe('CROSS_SITE_FORBIDDEN');
+    const state = await get('/state', { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(state.status).toBe(403);
+    const prod = await get(`/m/@shop/app@0.1.0/modules/main?${PROD}`, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(prod.status).toBe(200);
+  });
+
+  test('METHOD_NOT_ALLOWED for anything but GET and HEAD', async () => {
+    const response = await get(`/m/@shop/app@0.1.0/modules/main?${DEV}`, { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect((await errorOf(response)).code).toBe('METHOD_NOT_ALLOWED');
+  });
+});
+
+describe('reports and preview (CONTRACT §4, §5)', () => {
+  test('/state lists every public module as valid with a hash', async () => {
+    const state = (await (await get('/state')).json()) as { revision: number; diagnostics: unknown[]; modules: { specifier: string; vspecifier: string; status: string; hash?: string }[] };
+    expect(state.revision).toBeGreaterThan(0);
+    expect(state.diagnostics).toEqual([]);
+    expect(state.modules.map((m) => [m.specifier, m.vspecifier, m.status])).toEqual([
+      ['@shop/util/format', '@shop/util@0.1.0/format', 'valid'],
+      ['@shop/ui/badge', '@shop/ui@0.1.0/badge', 'valid'],
+      ['@shop/ui/button', '@shop/ui@0.1.0/button', 'valid'],
+      ['@shop/app/main', '@shop/app@0.1.0/main', 'valid'],
+    ]);
+    expect(state.modules.every((m) => /^[0-9a-f]{16}$/.test(m.hash!))).toBe(true);
+  });
+
+  test('/preview/entry.json: the entry, every reached module from the environment, an import map', async () => {
+    const response = await get('/preview/entry.json');
+    expect(response.status).toBe(200);
+    const list = (await response.json()) as { entry: { specifier: string }; cdn: object; selection: object; modules: { specifier: string; source: string; url: string; styles?: string }[]; importmap: { imports: Record<string, string> }; diagnostics: unknown[] };
+    expect(list.entry.specifier).toBe('@shop/app/main');
+    expect(list.diagnostics).toEqual([]);
+    expect(list.cdn).toEqual({ reason: 'KIT_CDN_ORIGIN is not set' });
+    expect(list.selection).toEqual({ explicit: false });
+    expect(list.modules.map((m) => [m.specifier, m.source])).toEqual([
+      ['@shop/app/main', 'environment'],
+      ['@shop/ui/badge', 'environment'],
+      ['@shop/ui/button', 'environment'],
+      ['@shop/util/format', 'environment'],
+    ]);
+    expect(list.modules.find((m) => m.specifier === '@shop/ui/button')!.styles).toBe(`../m/@shop/ui@0.1.0/styles/button?${DEV}`);
+    expect(list.importmap.imports['@shop/ui/button']).toBe(`../m/@shop/ui@0.1.0/modules/button?${DEV}`);
+  });
+
+  test('/preview redirects to /preview/, which imports the entry, links the stylesheet and loads the runtime', async () => {
+    const redirect = await get('/preview', { redirect: 'manual' });
+    expect(redirect.status).toBe(308);
+    expect(redirect.headers.get('location')).toBe('/preview/');
+    const page = await (await get('/preview/')).text();
+    expect(page).toContain('<script type="importmap">');
+    expect(page).toContain('data-kit-styles="@shop/ui@0.1.0/button"');
+    expect(page).toContain('import "@shop/app/main";');
+    expect(page).toContain('src="/preview/@kit/runtime.js"');
+    const runtime = await get('/preview/@kit/runtime.js');
+    expect(runtime.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+
+  test('an unknown ?entry= is 404 PREVIEW_ENTRY_NOT_FOUND', async () => {
+    const response = await get('/preview/?entry=@shop/app/nope');
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).code).toBe('PREVIEW_ENTRY_NOT_FOUND');
+  });
+
+  test('/events opens with `subscribed` and its cursor', async () => {
+    const controller = new AbortController();
+    const response = await get('/events', { signal: controller.signal });
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const reader = response.body!.getReader();
+    const { value } = await reader.read();
+    expect(new TextDecoder().decode(value)).toMatch(/^id: \d+\nevent: subscribed\ndata: \{"cursor":\d+\}/);
+    controller.abort();
+  });
+});
+
+describe('manifests are re-read on every request', () => {
+  test('a stylesheet importing a missing file: 422 BUILD_FAILED with BUNDLE_ERROR naming it; fixed, it serves again', async () => {
+    const good = `@import './tokens.css';\n.buy-button { color: white; }\n`;
+    writeFiles(dir, { 'packages/ui/button/styles/button.css': `@import './tokens.css';\n@import './missing.css';\n` });
+    const failed = await get(`/m/@shop/ui@0.1.0/styles/button?${DEV}`);
+    expect(failed.status).toBe(422);
+    const error = await errorOf(failed);
+    expect(error.code).toBe('BUILD_FAILED');
+    expect(error.diagnostics).toMatchObject([{ code: 'BUNDLE_ERROR', file: 'packages/ui/button/styles/button.css', line: 2 }]);
+    expect(error.diagnostics![0]).toHaveProperty('message', expect.stringContaining('missing.css'));
+    writeFiles(dir, { 'packages/ui/button/styles/button.css': good });
+    expect((await get(`/m/@shop/ui@0.1.0/styles/button?${DEV}`)).status).toBe(200);
+  });
+
+  test('a version change moves the address: the old one answers VERSION_MISMATCH', async () => {
+    const manifest = { name: '@shop/util', version: '0.2.0', private: true, kit: { modules: '.', bundler: 'esbuild' } };
+    writeFiles(dir, { 'packages/util/package.json': manifest });
+    expect((await get(`/m/@shop/util@0.2.0/modules/format?${DEV}`)).status).toBe(200);
+    expect((await errorOf(await get(`/m/@shop/util@0.1.0/modules/format?${DEV}`))).code).toBe('VERSION_MISMATCH');
+    // The dependent's range ^0.1.0 no longer admits 0.2.0.
+    const dependent = await errorOf(await get(`/m/@shop/ui@0.1.0/modules/button?${DEV}`));
+    expect(dependent.diagnostics![0].code).toBe('DEPENDENCY_INCOMPATIBLE');
+    writeFiles(dir, { 'packages/util/package.json': { ...manifest, version: '0.1.0' } });
+    expect((await get(`/m/@shop/ui@0.1.0/modules/button?${DEV}`)).status).toBe(200);
+  });
+
+  test('a new module.json creates a module; a broken manifest is MANIFEST_INVALID until fixed', async () => {
+    writeFiles(dir, { 'packages/util/clock/module.json': { platforms: ['web'], entry: 'index.ts' }, 'packages/util/clock/index.ts': 'export const now = () => Date.now();\n' });
+    expect((await get(`/m/@shop/util@0.1.0/modules/clock?${DEV}`)).status).toBe(200);
+    writeFiles(dir, { 'packages/util/clock/module.json': '{ "platforms": ["web"], "entry": ' });
+    const broken = await errorOf(await get(`/m/@shop/util@0.1.0/modules/clock?${DEV}`));
+    expect(broken.diagnostics).toMatchObject([{ code: 'MANIFEST_INVALID', file: 'packages/util/clock/module.json', line: 1 }]);
+    writeFiles(dir, { 'packages/util/clock/module.json': { platforms: ['web'], entry: 'index.ts' } });
+    expect((await get(`/m/@shop/util@0.1.0/modules/clock?${DEV}`)).status).toBe(200);
+  });
+});
+
+describe('origin mode (no development extension)', () => {
+  let origin: TestServer;
+  beforeAll(async () => {
+    origin = await startTestServer(copySample('shop'), { development: false });
+  });
+  afterAll(() => origin?.close());
+
+  test('production outputs and assets are immutable and shared; development paths are EXTENSION_DISABLED', async () => {
+    const code = await fetch(new URL(`/m/@shop/ui@0.1.0/modules/button?${PROD}`, origin.url));
+    expect(code.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(code.headers.get('access-control-allow-origin')).toBe('*');
+    const asset = await fetch(new URL('/m/@shop/ui@0.1.0/assets/button/cart.svg', origin.url));
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/state', '/preview/', '/events', `/m/@shop/ui@0.1.0/modules/button?${DEV}`]) {
+      const response = await fetch(new URL(path, origin.url));
+      expect(response.status).toBe(404);
+      expect((await errorOf(response)).code).toBe('EXTENSION_DISABLED');
+    }
+  });
+
+  test('SIGTERM closes the service cleanly with exit 0', async () => {
+    expect(await origin.close()).toBe(0);
+  });
+});
