@@ -26,7 +26,7 @@ export class BuildStates {
     const diagnostics: Diagnostic[] = [];
     for (const [module, build] of builds) {
       const before = this.current.get(module.vspecifier);
-      if (before && before.hash === build.hash && before.status === build.status) continue;
+      if (before && before.hash === build.hash && before.stylesHash === build.stylesHash && before.status === build.status) continue;
       this.current.set(module.vspecifier, { status: build.status, hash: build.hash, stylesHash: build.stylesHash });
       changed.push({ vspecifier: module.vspecifier, status: build.status, hash: build.hash, styles: build.stylesHash });
       diagnostics.push(...build.diagnostics);

@@ -1,0 +1,81 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchChromium } from '../helpers/browser.js';
+import { DEV, startTestServer, type TestServer } from '../helpers/server.js';
+import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
+
+let browser: Browser;
+let server: TestServer;
+let page: Page;
+let dir: string;
+
+const BUTTON = 'packages/ui/button/styles/button.css';
+const TOKENS = 'packages/ui/button/styles/tokens.css';
+const buttonCss = (color: string, extra = '') => `@import './tokens.css';\n${extra}.buy-button { background: ${color}; color: white; }\n`;
+const background = () => page.evaluate(() => getComputedStyle(document.querySelector('.buy-button')!).backgroundColor);
+const border = () => page.evaluate(() => getComputedStyle(document.querySelector('.buy-button')!).borderTopColor);
+const overlayText = () => page.evaluate(() => document.getElementById('kit-overlay')?.shadowRoot?.textContent ?? null);
+
+beforeAll(async () => {
+  dir = copySample('shop');
+  writeFiles(dir, { [BUTTON]: buttonCss('rgb(37, 99, 235)') });
+  server = await startTestServer(dir);
+  browser = await launchChromium();
+  page = await browser.newPage();
+  await page.goto(new URL('/preview/', server.url).href);
+  await page.waitForSelector('.buy-button');
+  // What must survive a stylesheet swap: a window marker and a DOM node held by reference.
+  await page.evaluate(() => {
+    (window as unknown as { marker: number }).marker = 42;
+    (window as unknown as { held: Element }).held = document.querySelector('.buy-button')!;
+  });
+  await page.waitForFunction(() => (window as unknown as { __kit?: { events: EventSource } }).__kit?.events.readyState === 1);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  removeWorkspaces();
+});
+
+const kept = () => page.evaluate(() => (window as unknown as { marker: number }).marker === 42 && (window as unknown as { held: Element }).held === document.querySelector('.buy-button') && document.contains((window as unknown as { held: Element }).held));
+
+test('the preview runs the entry module and shows its imported SVG', async () => {
+  expect(await page.textContent('#summary')).toBe('2 items, $24.49 in total');
+  const width = await page.evaluate(() => (document.querySelector('.buy-button__icon') as HTMLImageElement).naturalWidth);
+  expect(width).toBe(24);
+  expect(await background()).toBe('rgb(37, 99, 235)');
+});
+
+test('a stylesheet edit applies without navigation', async () => {
+  writeFiles(dir, { [BUTTON]: buttonCss('rgb(220, 38, 38)') });
+  await expect.poll(background, { timeout: 10_000 }).toBe('rgb(220, 38, 38)');
+  expect(await kept()).toBe(true);
+  expect(await page.locator('link[data-kit-styles]').count()).toBe(1);
+});
+
+test('an edit to an @imported partial applies too', async () => {
+  writeFiles(dir, { [BUTTON]: buttonCss('rgb(220, 38, 38)', '.buy-button { border: 2px solid var(--edge); }\n'), [TOKENS]: ':root { --accent: rgb(37, 99, 235); --radius: 6px; --edge: rgb(0, 128, 0); }\n' });
+  await expect.poll(border, { timeout: 10_000 }).toBe('rgb(0, 128, 0)');
+  writeFiles(dir, { [TOKENS]: ':root { --accent: rgb(37, 99, 235); --radius: 6px; --edge: rgb(255, 165, 0); }\n' });
+  await expect.poll(border, { timeout: 10_000 }).toBe('rgb(255, 165, 0)');
+  expect(await kept()).toBe(true);
+});
+
+test('a broken stylesheet: 422 naming the file, the page keeps its style and shows the overlay; fixed, both recover', async () => {
+  writeFiles(dir, { [BUTTON]: `@import './tokens.css';\n@import './missing.css';\n.buy-button { background: rgb(0, 0, 0); }\n` });
+  await expect.poll(overlayText, { timeout: 10_000 }).toContain('BUNDLE_ERROR');
+  expect(await overlayText()).toContain(`${BUTTON}:2`);
+  const response = await fetch(new URL(`/m/@shop/ui@0.1.0/styles/button?${DEV}`, server.url));
+  expect(response.status).toBe(422);
+  const body = (await response.json()) as { error: { code: string; diagnostics: { code: string; message: string; file: string }[] } };
+  expect(body.error.code).toBe('BUILD_FAILED');
+  expect(body.error.diagnostics[0]).toMatchObject({ code: 'BUNDLE_ERROR', file: BUTTON });
+  expect(body.error.diagnostics[0].message).toContain('missing.css');
+  expect(await background()).toBe('rgb(220, 38, 38)');
+
+  writeFiles(dir, { [BUTTON]: buttonCss('rgb(22, 163, 74)') });
+  await expect.poll(background, { timeout: 10_000 }).toBe('rgb(22, 163, 74)');
+  await expect.poll(overlayText, { timeout: 10_000 }).toBeNull();
+  expect(await kept()).toBe(true);
+});
