@@ -94,13 +94,4 @@ export class ArtifactCache<T> {
     }
     return true;
   }
-
-  /** Forgets every entry whose key starts with `prefix` (an old version's builds, say). */
-  drop(prefix: string): void {
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }

@@ -26,7 +26,8 @@ export interface ModuleBuild {
   inputs: string[];
 }
 
-type Script = BundleResult & { imports: string[] };
+type Script = BundleResult & { imports: string[]; hash: string };
+type Styles = StylesResult & { hash: string };
 
 /**
  * Compiles public modules, each artifact at most once per content of its inputs. Code and
@@ -34,7 +35,7 @@ type Script = BundleResult & { imports: string[] };
  */
 export class Compiler {
   readonly scripts = new ArtifactCache<Script>();
-  readonly styles = new ArtifactCache<StylesResult>();
+  readonly styles = new ArtifactCache<Styles>();
   private signatures = new WeakMap<Workspace, string>();
 
   async compile(workspace: Workspace, module: ModuleInfo, options: CompileOptions): Promise<ModuleBuild> {
@@ -47,24 +48,25 @@ export class Compiler {
       const policy = new ImportPolicy(workspace, module, options);
       const result = await getBundler(module.bundler).bundle({ workspace, module, options, policy });
       const code = result.diagnostics.length ? '' : await finish(result, options, module.bundler.name);
-      return { value: { ...result, code, imports: [...policy.externals] }, inputs: result.inputs };
+      return { value: { ...result, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs: result.inputs };
     });
     if (script.diagnostics.length) return invalid(script.diagnostics, script.inputs);
 
     let styles: string | undefined;
+    let stylesHash: string | undefined;
     let inputs = script.inputs;
     if (script.stylesheets.length) {
       const styleKey = `${key}|${script.stylesheets.map((s) => s.path).join(',')}`;
       const result = await this.styles.get(styleKey, async () => {
         const built = await compileStyles(workspace, module, script.stylesheets, options);
-        return { value: built, inputs: built.inputs };
+        return { value: { ...built, hash: sha256(built.css).slice(0, 16) }, inputs: built.inputs };
       });
       inputs = [...inputs, ...result.inputs];
       if (result.diagnostics.length) return invalid(result.diagnostics, inputs);
       styles = result.css;
+      stylesHash = result.hash;
     }
-    const stylesHash = styles === undefined ? undefined : sha256(styles).slice(0, 16);
-    return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, hash: sha256(script.code).slice(0, 16), stylesHash, inputs };
+    return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, hash: script.hash, stylesHash, inputs };
   }
 
   /** What of the whole workspace a module's build depends on: names, versions, dependencies, modules. */

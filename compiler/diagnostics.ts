@@ -43,22 +43,6 @@ export const STATUS_BY_CODE = {
 
 export type ErrorCode = keyof typeof STATUS_BY_CODE;
 
-/**
- * Codes a module's diagnostics carry; a module with any of them is `invalid` and its
- * address answers BUILD_FAILED. `TS<n>` codes come from TypeScript and are not listed.
- */
-export const DIAGNOSTIC_CODES = [
-  'ASSET_NOT_DECLARED',
-  'BUNDLE_ERROR',
-  'CONDITIONAL_NOT_FOUND',
-  'DEPENDENCY_INCOMPATIBLE',
-  'DEPENDENCY_NOT_DECLARED',
-  'MANIFEST_INVALID',
-  'PREVIEW_BUILTIN',
-  'PREVIEW_CDN_UNSET',
-  'PREVIEW_VERSION_UNRESOLVED',
-] as const;
-
 function at(code: string, message: string, location?: Location): Diagnostic {
   return location ? { code, message, ...location } : { code, message };
 }
@@ -113,31 +97,9 @@ export function dependencyIncompatible(name: string, version: string, range: str
 export function previewBuiltin(name: string, location: Location): Diagnostic {
   return at(
     'PREVIEW_BUILTIN',
-    `'${name}' is a Node built-in and does not run in a browser; remove the import (or compile for target=node)`,
+    `'${name}' is a Node built-in and does not run in a browser; remove the import, or list "node" in "platforms" and compile for target=node`,
     location,
   );
-}
-
-/** A package addressed on the CDN while the service has no CDN origin. */
-export function previewCdnUnset(name: string): Diagnostic {
-  return at(
-    'PREVIEW_CDN_UNSET',
-    `'${name}' is addressed on the CDN, but KIT_CDN_ORIGIN is not set; start the service again with it set`,
-  );
-}
-
-/** A package outside the workspace with no exact installed or declared version. */
-export function previewVersionUnresolved(name: string, location?: Location): Diagnostic {
-  return at(
-    'PREVIEW_VERSION_UNRESOLVED',
-    `'${name}' has no exact installed or declared version; install it or declare an exact version`,
-    location,
-  );
-}
-
-/** True when the diagnostic makes its module `invalid` (everything but advisories). */
-export function isError(diagnostic: Diagnostic): boolean {
-  return diagnostic.code !== 'PREVIEW_CDN_UNSET';
 }
 
 /** `file:line:column CODE message`, the one-line form used by the CLI. */

@@ -24,10 +24,6 @@ export class Channel {
     return this.next - 1;
   }
 
-  get subscribers(): number {
-    return this.listeners.size;
-  }
-
   publish(type: string, data: unknown): ChannelEvent {
     const event = { id: this.next++, type, data };
     this.log.push(event);

@@ -25,8 +25,9 @@ export function sendJson(event: H3Event, value: unknown, status = 200): Promise<
  * Production outputs and assets are for other hosts: `Access-Control-Allow-Origin: *`, and
  * from an origin they are immutable, since the address carries the exact version.
  */
-export function sendArtifact(event: H3Event, body: string | Buffer, type: string, audience: Audience): Promise<void> | void {
-  const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+export function sendArtifact(event: H3Event, body: string | Buffer, type: string, audience: Audience, digest?: string): Promise<void> | void {
+  // A build already knows its body's digest; only other bodies are hashed here.
+  const etag = `"${digest ?? createHash('sha256').update(body).digest('base64url')}"`;
   setResponseHeader(event, 'ETag', etag);
   setResponseHeader(event, 'Content-Type', type);
   setResponseHeader(event, 'Cache-Control', audience === 'production-origin' ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, extname, relative, resolve } from 'node:path';
 import { assetAddressFromModule } from '../address.js';
-import { assetNotDeclared, bundleError, type Diagnostic, type Location } from '../diagnostics.js';
+import { assetNotDeclared, bundleError, previewBuiltin, type Diagnostic, type Location } from '../diagnostics.js';
 import type { CompileOptions } from '../options.js';
 import { checkDependency } from '../workspace/dependencies.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
@@ -60,7 +60,7 @@ export class ImportPolicy {
     const bare = specifier.replace(/^node:/, '');
     if (specifier.startsWith('node:') || BUILTINS.has(bare) || BUILTINS.has(bare.split('/')[0])) {
       if (this.options.target === 'browser') {
-        return this.error({ code: 'PREVIEW_BUILTIN', message: `'${specifier}' is a Node built-in and does not run in a browser; remove the import, or list "node" in "platforms" and compile for target=node`, ...at });
+        return this.error(previewBuiltin(specifier, at));
       }
       return this.external(specifier);
     }

@@ -35,9 +35,9 @@ export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): P
   const build = await ctx.compiler.compile(workspace, module, options);
   if (build.status === 'invalid') return sendError(event, 'BUILD_FAILED', `${module.specifier} does not build; fix the problems listed`, build.diagnostics);
   const audience = options.env === 'development' ? 'development' : ctx.options.development ? 'production-dev-service' : 'production-origin';
-  if (address.family === 'modules') return sendArtifact(event, build.code, 'text/javascript; charset=utf-8', audience);
+  if (address.family === 'modules') return sendArtifact(event, build.code, 'text/javascript; charset=utf-8', audience, build.hash);
   if (build.styles === undefined) return sendError(event, 'OUTPUT_NOT_AVAILABLE', `${module.specifier} imports no stylesheet`);
-  return sendArtifact(event, build.styles, 'text/css; charset=utf-8', audience);
+  return sendArtifact(event, build.styles, 'text/css; charset=utf-8', audience, build.stylesHash);
 }
 
 /** Only files listed in a module's `assets` exist here; the lookup never joins a request path onto the disk. */

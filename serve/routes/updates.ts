@@ -23,5 +23,5 @@ export async function serveUpdate(ctx: ServiceContext, event: H3Event): Promise<
   if (build.status === 'invalid') return sendError(event, 'BUILD_FAILED', `${module.specifier} does not build; the page keeps its last good style`, build.diagnostics);
   if (build.styles === undefined) return sendError(event, 'OUTPUT_NOT_AVAILABLE', `${module.specifier} imports no stylesheet`);
   if (build.stylesHash !== match[1]) return sendError(event, 'UPDATE_SUPERSEDED', `a newer build replaced ${match[1]}`, undefined, { current: build.stylesHash });
-  return sendArtifact(event, build.styles, 'text/css; charset=utf-8', 'development');
+  return sendArtifact(event, build.styles, 'text/css; charset=utf-8', 'development', build.stylesHash);
 }

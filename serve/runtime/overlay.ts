@@ -1,11 +1,6 @@
-/** A diagnostic as the service reports it. */
-export interface Diagnostic {
-  code: string;
-  message: string;
-  file?: string;
-  line?: number;
-  column?: number;
-}
+import type { Diagnostic } from '../../compiler/diagnostics.js';
+
+export type { Diagnostic };
 
 const ID = 'kit-overlay';
 

@@ -1,0 +1,141 @@
+// npm run bench: kit's figures as ratios to a baseline measured in the same run.
+//   compile: a module cold and cached, per bundler, against one plain esbuild build of the same entry
+//   serve:   warm requests/s for a cached module against a bare node:http server sending the same bytes
+//   reload:  the per-request manifest check on a 200-package workspace
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createServer, Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import * as esbuild from 'esbuild';
+import { Compiler, DEVELOPMENT, findModule, WorkspaceLoader } from '../lib/compiler/index.js';
+
+const REPO = resolve(import.meta.dirname, '..');
+const results = {};
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const time = async (fn) => {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+};
+
+function timeSync(fn) {
+  const start = performance.now();
+  fn();
+  return performance.now() - start;
+}
+
+function shopCopy() {
+  const dir = mkdtempSync(join(tmpdir(), 'kit-bench-'));
+  cpSync(join(REPO, 'examples', 'shop'), dir, { recursive: true });
+  return dir;
+}
+
+async function benchCompile() {
+  const dir = shopCopy();
+  const rows = [];
+  for (const [specifier, bundler] of [['@shop/util/format', 'esbuild'], ['@shop/ui/button', 'esbuild'], ['@shop/app/main', 'ts']]) {
+    const module = findModule(new WorkspaceLoader(dir).load(), specifier);
+    const plain = [];
+    const cold = [];
+    const cached = [];
+    for (let i = 0; i < 7; i++) {
+      plain.push(await time(() => esbuild.build({ entryPoints: [module.entry], bundle: true, write: false, format: 'esm', sourcemap: 'external', outfile: join(dir, 'out.js'), packages: 'external', loader: { '.svg': 'file', '.css': 'empty' }, logLevel: 'silent' })));
+      const workspace = new WorkspaceLoader(dir).load();
+      const compiler = new Compiler();
+      cold.push(await time(() => compiler.compile(workspace, findModule(workspace, specifier), DEVELOPMENT)));
+      cached.push(await time(() => compiler.compile(workspace, findModule(workspace, specifier), DEVELOPMENT)));
+    }
+    rows.push({ module: specifier, bundler, plainEsbuildMs: median(plain), coldMs: median(cold), cachedMs: median(cached), coldRatio: median(cold) / median(plain), cachedShareOfCold: median(cached) / median(cold) });
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return rows;
+}
+
+/** Requests/s with `concurrency` keep-alive connections for `ms` (bounded, 127.0.0.1 only). */
+async function load(url, ms = 3000, concurrency = 32) {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const target = new URL(url);
+  let done = 0;
+  const end = performance.now() + ms;
+  const one = () => new Promise((ok, fail) => {
+    const req = request({ host: target.hostname, port: target.port, path: target.pathname + target.search, agent }, (res) => {
+      res.resume();
+      res.on('end', ok);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (performance.now() < end) {
+      await one();
+      done++;
+    }
+  }));
+  agent.destroy();
+  return done / (ms / 1000);
+}
+
+async function benchServe() {
+  const dir = shopCopy();
+  const child = spawn(process.execPath, [join(REPO, 'bin', 'kit.js'), 'run', '--port', '0', '--cwd', dir], { env: { ...process.env, KIT_SERVICE_EXTENSIONS: '@kit-js/packages/development' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((ok) => createInterface({ input: child.stdout }).once('line', ok));
+  const path = '/m/@shop/ui@0.1.0/modules/button?target=browser&format=esm&env=production&min=true&sourcemap=none&types=false&css=false';
+  const coldMs = await time(() => fetch(new URL(path, url)).then((r) => r.text()));
+  const body = await (await fetch(new URL(path, url))).text();
+  const bare = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+    res.end(body);
+  });
+  await new Promise((ok) => bare.listen(0, '127.0.0.1', ok));
+  const bareUrl = `http://127.0.0.1:${bare.address().port}${path}`;
+  await load(new URL(path, url).href, 500);
+  await load(bareUrl, 500);
+  const kit = await load(new URL(path, url).href);
+  const baseline = await load(bareUrl);
+  bare.close();
+  child.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+  return { coldFirstRequestMs: coldMs, kitRequestsPerSecond: Math.round(kit), bareNodeRequestsPerSecond: Math.round(baseline), ratio: kit / baseline };
+}
+
+function benchReload(packages = 200) {
+  const dir = mkdtempSync(join(tmpdir(), 'kit-bench-200-'));
+  const list = [];
+  for (let i = 0; i < packages; i++) {
+    const name = `p${i}`;
+    list.push(`packages/${name}`);
+    mkdirSync(join(dir, 'packages', name, 'main'), { recursive: true });
+    writeFileSync(join(dir, 'packages', name, 'package.json'), JSON.stringify({ name: `@bench/${name}`, version: '1.0.0', exports: { './main': './main/index.ts' }, kit: { modules: '.' } }));
+    writeFileSync(join(dir, 'packages', name, 'main', 'module.json'), JSON.stringify({ platforms: ['web'] }));
+    writeFileSync(join(dir, 'packages', name, 'main', 'index.ts'), 'export const x = 1;\n');
+  }
+  writeFileSync(join(dir, 'kit.json'), JSON.stringify({ packages: list }));
+  const loader = new WorkspaceLoader(dir);
+  const first = timeSync(() => loader.load());
+  const samples = [];
+  for (let i = 0; i < 50; i++) samples.push(timeSync(() => loader.load()));
+  rmSync(dir, { recursive: true, force: true });
+  return { packages, firstLoadMs: first, unchangedCheckMs: median(samples) };
+}
+
+const fmt = (n, d = 2) => Number(n).toFixed(d);
+results.compile = await benchCompile();
+results.serve = await benchServe();
+results.reload = benchReload();
+
+console.log('\ncompile (median of 7, development form)');
+console.log('module                bundler  esbuild ms  kit cold ms  ratio  cached ms  cached/cold');
+for (const r of results.compile) {
+  console.log(`${r.module.padEnd(22)}${r.bundler.padEnd(9)}${fmt(r.plainEsbuildMs).padStart(10)}${fmt(r.coldMs).padStart(13)}${fmt(r.coldRatio).padStart(7)}${fmt(r.cachedMs, 3).padStart(11)}${(fmt(r.cachedShareOfCold * 100, 2) + '%').padStart(13)}`);
+}
+const s = results.serve;
+console.log(`\nserve: warm ${s.kitRequestsPerSecond} req/s vs bare node:http ${s.bareNodeRequestsPerSecond} req/s → ${fmt(s.ratio)}×; cold first request ${fmt(s.coldFirstRequestMs, 0)} ms`);
+const r = results.reload;
+console.log(`reload: manifest check on ${r.packages} packages, unchanged: ${fmt(r.unchangedCheckMs, 3)} ms per request (first load ${fmt(r.firstLoadMs, 0)} ms)`);
+mkdirSync(join(REPO, 'bench', 'results'), { recursive: true });
+const file = join(REPO, 'bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, JSON.stringify(results, null, 2));
+console.log(`\nwritten to ${file}`);
+await esbuild.stop();
