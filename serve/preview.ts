@@ -1,5 +1,4 @@
-import { findModule, formatOptions, moduleUrl, packageNameOf, PRODUCTION, stylesUrl, DEVELOPMENT, type Diagnostic, type ModuleBuild, type ModuleInfo, type Workspace } from '../compiler/index.js';
-import { resolveExternalVersion } from '../compiler/index.js';
+import { DEVELOPMENT, findModule, formatOptions, moduleUrl, packageNameOf, PRODUCTION, resolveExternalVersion, stylesUrl, type Diagnostic, type ModuleBuild, type ModuleInfo, type Workspace } from '../compiler/index.js';
 import type { ServiceContext } from './context.js';
 
 /** One module the preview reaches from its entry (CONTRACT §4). */

@@ -18,7 +18,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const hostname = options.host ?? '127.0.0.1';
   const listener = await listen(toNodeListener(createServiceApp(context)), {
     hostname,
-    port: options.port === 0 || options.port === undefined ? { port: options.port ?? 4173, random: options.port === 0 } : options.port,
+    port: options.port === 0 ? { port: 0, random: true } : (options.port ?? 4173),
     public: hostname !== '127.0.0.1' && hostname !== 'localhost' && hostname !== '::1',
     showURL: false,
     open: false,

@@ -64,7 +64,7 @@ export class WorkspaceLoader {
 
   private discover(watched: string[]): Workspace {
     const kitFile = join(this.root, 'kit.json');
-    watched.push(this.root, kitFile);
+    watched.push(kitFile); // the root itself is watched with the unlisted packages' parents
     const workspace: Workspace = { root: this.root, packages: [], modules: [], diagnostics: [] };
     if (stamp(kitFile) === '-') {
       workspace.diagnostics.push(manifestInvalid(`no kit.json in ${this.root}; run "kit run" from the workspace directory, or create one with "kit create"`, { file: 'kit.json', line: 1, column: 1 }));

@@ -11,8 +11,8 @@ import { sendArtifact, sendError } from '../respond.js';
  */
 export async function serveUpdate(ctx: ServiceContext, event: H3Event): Promise<void> {
   const { path, query } = requestTarget(event);
-  const match = /^\/u\/([0-9a-f]+)(\/m\/.*|\/.*)$/.exec(path);
-  const address = match ? parseAddress(match[2].startsWith('/m/') ? match[2] : `/m${match[2]}`) : undefined;
+  const match = /^\/u\/([0-9a-f]+)(\/.+)$/.exec(path);
+  const address = match ? parseAddress(`/m${match[2]}`) : undefined;
   if (!match || !address || address.family !== 'styles') return sendError(event, 'MODULE_NOT_FOUND', 'update addresses are /u/<hash>/<package>@<version>/styles/<subpath>');
   const parsed = parseOptions(query);
   if (!parsed.ok) return sendError(event, parsed.code, parsed.message);

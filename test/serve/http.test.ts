@@ -196,6 +196,20 @@ describe('reports and preview (CONTRACT §4, §5)', () => {
     expect((await errorOf(response)).code).toBe('PREVIEW_ENTRY_NOT_FOUND');
   });
 
+  test('/u/<hash>/… serves that build of the stylesheet; an older hash is 409 UPDATE_SUPERSEDED naming the current one', async () => {
+    const page = await (await get('/preview/')).text();
+    const state = JSON.parse(/<script type="application\/json" id="kit-preview">(.*?)<\/script>/s.exec(page)![1]) as { modules: Record<string, { styles?: string }> };
+    const hash = state.modules['@shop/ui@0.1.0/button'].styles!;
+    const current = await get(`/u/${hash}/@shop/ui@0.1.0/styles/button?${DEV}`);
+    expect(current.status).toBe(200);
+    expect(current.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(await current.text()).toContain('.buy-button');
+    const old = await get(`/u/0123456789abcdef/@shop/ui@0.1.0/styles/button?${DEV}`);
+    expect(old.status).toBe(409);
+    const error = (await old.json()) as { error: { code: string; current: string } };
+    expect(error.error).toMatchObject({ code: 'UPDATE_SUPERSEDED', current: hash });
+  });
+
   test('/events opens with `subscribed` and its cursor', async () => {
     const controller = new AbortController();
     const response = await get('/events', { signal: controller.signal });
