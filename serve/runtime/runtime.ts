@@ -48,7 +48,8 @@ function onBuildEnded(event: BuildEnded): void {
     if (before && module.hash !== before.hash) showReloadNotice();
     known.set(module.vspecifier, { hash: module.hash, styles: module.styles });
   }
-  const diagnostics = [...failing.values()].flat();
+  // One event's diagnostics are stored under each module it failed, so show each once.
+  const diagnostics = [...new Map([...failing.values()].flat().map((d) => [JSON.stringify(d), d])).values()];
   if (diagnostics.length) showOverlay(diagnostics);
   else hideOverlay();
 }
