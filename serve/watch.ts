@@ -22,7 +22,11 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
       .catch((error: Error) => void process.stderr.write(`kit: rebuild failed: ${error.message}\n`));
   };
   const watcher = watch(ctx.options.root, { ignored: (path) => IGNORED.test(path), ignoreInitial: true, atomic: true });
+  // From the first complete scan on, the watcher vouches for the workspace's manifests.
+  watcher.on('ready', () => ctx.loader.setWatching(true));
+  watcher.on('error', () => ctx.loader.setWatching(false));
   watcher.on('all', () => {
+    ctx.loader.invalidate();
     clearTimeout(timer);
     timer = setTimeout(rebuild, DEBOUNCE_MS);
   });

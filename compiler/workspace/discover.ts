@@ -18,13 +18,19 @@ function stamp(path: string): string {
  * Discovers the workspace from `kit.json` and re-discovers it cheaply: each load stats the
  * manifests and directories the previous load read, and only when one of them changed does
  * it read again, parsing only the manifests whose stat changed.
+ *
+ * A file watcher may vouch for the workspace (`watching`): then a load re-checks nothing
+ * until the watcher calls `invalidate()`, and a caller checks only the manifests its answer
+ * depends on with `isCurrent()`, which closes the gap between an edit and its event.
  */
 export class WorkspaceLoader {
   readonly root: string;
   private parsed = new Map<string, { stamp: string; read: Read<unknown> }>();
   private trees = new Map<string, { stamps: string[]; tree: PackageTree }>();
   private lastGood = new Map<string, { pkg: PackageInfo; modules: ModuleInfo[] }>();
-  private last?: { watched: string[]; stamps: string[]; workspace: Workspace };
+  private last?: { watched: string[]; stamps: string[]; byPath: Map<string, string>; workspace: Workspace };
+  private watching = false;
+  private vouched = false;
 
   constructor(root: string) {
     this.root = resolve(root);
@@ -32,13 +38,42 @@ export class WorkspaceLoader {
 
   /** The workspace as the manifests on disk declare it now. */
   load(): Workspace {
+    if (this.last && this.vouched) return this.last.workspace;
+    // Vouched from here: a change seen while this load runs invalidates it again.
+    this.vouched = this.watching;
     if (this.last && this.last.watched.every((path, i) => stamp(path) === this.last!.stamps[i])) {
       return this.last.workspace;
     }
-    const watched: string[] = [];
-    const workspace = this.discover(watched);
-    this.last = { watched, stamps: watched.map(stamp), workspace };
+    const found: string[] = [];
+    const workspace = this.discover(found);
+    const watched = [...new Set(found)];
+    const stamps = watched.map(stamp);
+    this.last = { watched, stamps, byPath: new Map(watched.map((path, i) => [path, stamps[i]])), workspace };
     return workspace;
+  }
+
+  /** A watcher now reports every change in the workspace (or, with false, no longer does). */
+  setWatching(watching: boolean): void {
+    this.watching = watching;
+    this.vouched = false;
+  }
+
+  /** The workspace, every manifest checked whatever a watcher says (for reports). */
+  loadChecked(): Workspace {
+    this.invalidate();
+    return this.load();
+  }
+
+  /** Something in the workspace changed: the next load checks again. */
+  invalidate(): void {
+    this.vouched = false;
+  }
+
+  /** True when these workspace-relative manifests are as the last load read them. */
+  isCurrent(files: (string | undefined)[]): boolean {
+    const byPath = this.last?.byPath;
+    if (!byPath) return false;
+    return files.every((file) => file === undefined || byPath.get(join(this.root, file)) === stamp(join(this.root, file)));
   }
 
   private read<T>(absolute: string, reader: (absolute: string, file: string) => Read<T>): Read<T> {

@@ -11,8 +11,7 @@ export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): P
   const { path, query, rawQuery } = requestTarget(event);
   const address = parseAddress(path);
   if (!address) return sendError(event, 'MODULE_NOT_FOUND', `${path} is not a module address; addresses are /m/<package>@<version>/<modules|styles|assets>/<subpath>`);
-  const workspace = ctx.loader.load();
-  const pkg = findPackage(workspace, address.packageName);
+  const { workspace, pkg, module } = locate(ctx, address);
   if (!pkg) return sendError(event, 'PACKAGE_NOT_FOUND', `no package ${address.packageName} in this workspace`);
   if (pkg.version !== address.version) {
     const current = path.replace(`@${address.version}/`, `@${pkg.version}/`);
@@ -20,9 +19,8 @@ export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): P
   }
   if (address.family === 'assets') {
     if (rawQuery !== '') return sendError(event, 'OPTION_INVALID', 'assets take no options; request the address without a query');
-    return serveAsset(ctx, event, workspace, address);
+    return serveAsset(ctx, event, module, address);
   }
-  const module = findModule(workspace, `${address.packageName}/${address.tail}`);
   if (!module) return sendError(event, 'MODULE_NOT_FOUND', `${pkg.name} has no public module "${address.tail}"`);
   const parsed = parseOptions(query);
   if (!parsed.ok) return sendError(event, parsed.code, parsed.message);
@@ -40,14 +38,43 @@ export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): P
   return sendArtifact(event, build.styles, 'text/css; charset=utf-8', audience, build.stylesHash);
 }
 
-/** Only files listed in a module's `assets` exist here; the lookup never joins a request path onto the disk. */
-async function serveAsset(ctx: ServiceContext, event: H3Event, workspace: Workspace, address: Address): Promise<void> {
-  let module: ModuleInfo | undefined;
+/**
+ * The workspace and what the address names in it. When a watcher vouches for the
+ * workspace, only the manifests this answer depends on are checked; anything not found,
+ * invalid or changed is looked up again after a full check.
+ */
+function locate(ctx: ServiceContext, address: Address) {
+  const find = (workspace: Workspace) => {
+    const pkg = findPackage(workspace, address.packageName);
+    const module = address.family === 'assets' ? assetOwner(workspace, address) : findModule(workspace, `${address.packageName}/${address.tail}`);
+    return { workspace, pkg, module };
+  };
+  const found = find(ctx.loader.load());
+  const { pkg, module } = found;
+  if (pkg && module && pkg.version === address.version && module.diagnostics.length === 0 && ctx.loader.isCurrent(manifestsOf(found.workspace, module))) return found;
+  ctx.loader.invalidate();
+  return find(ctx.loader.load());
+}
+
+/** The manifests a module's build depends on: kit.json, its own, and those of the workspace packages it depends on. */
+function manifestsOf(workspace: Workspace, module: ModuleInfo): (string | undefined)[] {
+  const dependencies = Object.keys(module.package.manifest.dependencies).map((name) => findPackage(workspace, name)?.manifestFile);
+  return ['kit.json', module.package.manifestFile, module.moduleManifestFile, ...dependencies];
+}
+
+/** The module whose subpath is the longest prefix of an asset address's tail. */
+function assetOwner(workspace: Workspace, address: Address): ModuleInfo | undefined {
+  let owner: ModuleInfo | undefined;
   for (const candidate of workspace.modules) {
     if (candidate.package.name === address.packageName && address.tail.startsWith(`${candidate.subpath}/`)) {
-      if (!module || candidate.subpath.length > module.subpath.length) module = candidate;
+      if (!owner || candidate.subpath.length > owner.subpath.length) owner = candidate;
     }
   }
+  return owner;
+}
+
+/** Only files listed in a module's `assets` exist here; the lookup never joins a request path onto the disk. */
+async function serveAsset(ctx: ServiceContext, event: H3Event, module: ModuleInfo | undefined, address: Address): Promise<void> {
   if (!module) return sendError(event, 'MODULE_NOT_FOUND', `${address.packageName} has no public module holding "${address.tail}"`);
   const file = address.tail.slice(module.subpath.length + 1);
   const asset = module.assets.find((a) => a.path === file);

@@ -18,7 +18,7 @@ function requestedEntry(event: H3Event): string | undefined {
  * entry can be chosen, `entry` is null and the reason is a diagnostic.
  */
 export async function serveEntryList(ctx: ServiceContext, event: H3Event): Promise<void> {
-  const result = await planPreview(ctx, ctx.loader.load(), requestedEntry(event));
+  const result = await planPreview(ctx, ctx.loader.loadChecked(), requestedEntry(event));
   const common = {
     cdn: ctx.options.cdnOrigin ? { origin: ctx.options.cdnOrigin } : { reason: 'KIT_CDN_ORIGIN is not set' },
     selection: { explicit: false },
@@ -38,7 +38,7 @@ export async function serveEntryList(ctx: ServiceContext, event: H3Event): Promi
 
 /** `GET /preview/`: the page that imports the entry and calls nothing, with the runtime and the styles. */
 export async function servePreviewPage(ctx: ServiceContext, event: H3Event): Promise<void> {
-  const result = await planPreview(ctx, ctx.loader.load(), requestedEntry(event));
+  const result = await planPreview(ctx, ctx.loader.loadChecked(), requestedEntry(event));
   if (!result.ok) return sendError(event, result.code, result.message, undefined, result.candidates ? { candidates: result.candidates } : undefined);
   setResponseHeader(event, 'Cache-Control', 'no-store');
   return send(event, renderPage(ctx, result.plan), 'text/html; charset=utf-8');
