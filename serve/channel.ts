@@ -15,11 +15,13 @@ type Listener = (event: ChannelEvent) => void;
 export class Channel {
   private log: ChannelEvent[] = [];
   private listeners = new Set<Listener>();
-  private next = 1;
+  // Cursors start at the clock, so a cursor from an earlier run of the service is always
+  // older than this run's log and gets `resync`, never another run's events.
+  private next = Date.now();
 
   constructor(private readonly capacity = 256) {}
 
-  /** The cursor of the newest event (0 before any). */
+  /** The cursor of the newest event. */
   get cursor(): number {
     return this.next - 1;
   }
@@ -32,9 +34,13 @@ export class Channel {
     return event;
   }
 
-  /** Events after `cursor`, or undefined when some of them are no longer held. */
+  /**
+   * Events after `cursor`, or undefined when the client must resync: some of them are no
+   * longer held, or the cursor is from another run of the service (it is ahead of ours).
+   */
   since(cursor: number): ChannelEvent[] | undefined {
-    if (cursor >= this.cursor) return [];
+    if (cursor > this.cursor) return undefined;
+    if (cursor === this.cursor) return [];
     const oldest = this.log[0]?.id ?? this.next;
     if (cursor + 1 < oldest) return undefined;
     return this.log.filter((e) => e.id > cursor);

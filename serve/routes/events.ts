@@ -21,6 +21,7 @@ export function serveEvents(ctx: ServiceContext, event: H3Event): Promise<void> 
     res.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
     if (e.type === 'stopping') res.end();
   };
+  res.write('retry: 1000\n\n'); // reconnect within a second after the service restarts
   const cursor = ctx.channel.cursor;
   const lastId = Number(getRequestHeader(event, 'last-event-id') ?? NaN);
   if (Number.isInteger(lastId) && lastId >= 0) {

@@ -79,3 +79,21 @@ test('a broken stylesheet: 422 naming the file, the page keeps its style and sho
   await expect.poll(overlayText, { timeout: 10_000 }).toBeNull();
   expect(await kept()).toBe(true);
 });
+
+test('a code change asks for a reload instead of swapping code in', async () => {
+  writeFiles(dir, { 'packages/app/main/cart.ts': "export interface CartLine { name: string; cents: number }\nexport function describeCart(lines: readonly CartLine[], format: (c: number) => string): string {\n  return `${lines.length} lines, ${format(lines.reduce((s, l) => s + l.cents, 0))}`;\n}\n" });
+  await expect.poll(() => page.evaluate(() => document.getElementById('kit-reload')?.textContent ?? null), { timeout: 15_000 }).toContain('reload to apply');
+  expect(await page.textContent('#summary')).toBe('2 items, $24.49 in total');
+  expect(await kept()).toBe(true);
+});
+
+test('after the service restarts, the page reconnects and stylesheet edits apply again', async () => {
+  const port = Number(new URL(server.url).port);
+  await server.close();
+  server = await startTestServer(dir, { port });
+  // The new run's log does not hold the page's cursor: the runtime resyncs by reloading.
+  await page.waitForFunction(() => (window as unknown as { marker?: number }).marker === undefined && (window as unknown as { __kit?: { events: EventSource } }).__kit?.events.readyState === 1, undefined, { timeout: 15_000 });
+  expect(await page.textContent('#summary')).toBe('2 lines, $24.49');
+  writeFiles(dir, { [BUTTON]: buttonCss('rgb(147, 51, 234)') });
+  await expect.poll(background, { timeout: 10_000 }).toBe('rgb(147, 51, 234)');
+});

@@ -12,13 +12,13 @@ export interface TestServer {
 }
 
 /** Starts a real `kit run` on 127.0.0.1 and a free port for the workspace at `dir`. */
-export async function startTestServer(dir: string, options: { development?: boolean; env?: Record<string, string>; args?: string[] } = {}): Promise<TestServer> {
+export async function startTestServer(dir: string, options: { development?: boolean; env?: Record<string, string>; args?: string[]; port?: number } = {}): Promise<TestServer> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   delete env.KIT_CDN_ORIGIN;
   if (options.development ?? true) env.KIT_SERVICE_EXTENSIONS = '@kit-js/packages/development';
   else delete env.KIT_SERVICE_EXTENSIONS;
   Object.assign(env, options.env);
-  const child = spawn(process.execPath, [join(REPO, 'bin', 'kit.js'), 'run', '--port', '0', '--cwd', dir, ...(options.args ?? [])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(REPO, 'bin', 'kit.js'), 'run', '--port', String(options.port ?? 0), '--cwd', dir, ...(options.args ?? [])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const lines = createInterface({ input: child.stdout! });

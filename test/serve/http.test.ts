@@ -221,6 +221,46 @@ describe('reports and preview (CONTRACT §4, §5)', () => {
   });
 });
 
+/** Reads an event stream until `until` matches what arrived, then closes it. */
+async function readEvents(headers: Record<string, string>, until: RegExp): Promise<string> {
+  const controller = new AbortController();
+  const response = await get('/events', { headers, signal: controller.signal });
+  const reader = response.body!.getReader();
+  let text = '';
+  const deadline = Date.now() + 10_000;
+  while (!until.test(text) && Date.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
+  controller.abort();
+  return text;
+}
+
+describe('the development channel', () => {
+  test('a stylesheet edit is announced as build.ended with the new styles hash; a returning client gets it replayed', async () => {
+    const first = await readEvents({}, /event: subscribed/);
+    const cursor = /"cursor":(\d+)/.exec(first)![1];
+    writeFiles(dir, { 'packages/ui/button/styles/button.css': `@import './tokens.css';\n.buy-button { color: rgb(1, 2, 3); }\n` });
+    const live = await readEvents({ 'Last-Event-ID': cursor }, /event: build\.ended\ndata: .*button/);
+    const ended = JSON.parse(/event: build\.ended\ndata: (.*)/.exec(live)![1]) as { modules: { vspecifier: string; status: string; styles: string }[] };
+    expect(ended.modules).toMatchObject([{ vspecifier: '@shop/ui@0.1.0/button', status: 'valid', styles: expect.stringMatching(/^[0-9a-f]{16}$/) }]);
+    const styles = await (await get(`/u/${ended.modules[0].styles}/@shop/ui@0.1.0/styles/button?${DEV}`)).text();
+    expect(styles).toContain('rgb(1, 2, 3)');
+  });
+
+  test('a cursor the log no longer holds (or from another run) gets resync', async () => {
+    const text = await readEvents({ 'Last-Event-ID': '1' }, /event: subscribed/);
+    expect(text).toMatch(/event: resync\n/);
+  });
+
+  test('/u/ answers 422 BUILD_FAILED while the stylesheet does not build', async () => {
+    const page = await (await get('/preview/')).text();
+    const hash = (JSON.parse(/id="kit-preview">(.*?)<\/script>/s.exec(page)![1]) as { modules: Record<string, { styles: string }> }).modules['@shop/ui@0.1.0/button'].styles;
+    writeFiles(dir, { 'packages/ui/button/styles/button.css': `@import './nowhere.css';\n` });
+    const failed = await get(`/u/${hash}/@shop/ui@0.1.0/styles/button?${DEV}`);
+    expect(failed.status).toBe(422);
+    expect((await errorOf(failed)).diagnostics![0]).toMatchObject({ code: 'BUNDLE_ERROR', file: 'packages/ui/button/styles/button.css' });
+    writeFiles(dir, { 'packages/ui/button/styles/button.css': `@import './tokens.css';\n.buy-button { color: white; }\n` });
+  });
+});
+
 describe('manifests are re-read on every request', () => {
   test('a stylesheet importing a missing file: 422 BUILD_FAILED with BUNDLE_ERROR naming it; fixed, it serves again', async () => {
     const good = `@import './tokens.css';\n.buy-button { color: white; }\n`;
