@@ -40,12 +40,17 @@ function hashOf(path: string): string {
  * Artifacts keyed by what they were built from: the key names the options and settings, and
  * each entry remembers the content hash of every input file. An entry is used only while
  * every input still has that content (a stat decides when nothing changed; a hash when the
- * stat did). Concurrent requests for one key share one build. Bounded: least recently used
- * entries go first.
+ * stat did). Concurrent requests for one key share one build, and a request that joined a
+ * build re-checks its result. A build during which an input changed is never kept: inputs
+ * known from the key's last build are compared by content before and after (file clocks are
+ * too coarse to tell), new ones by mtime. Bounded: least recently used entries go first.
  */
 export class ArtifactCache<T> {
   private entries = new Map<string, Entry<T>>();
   private inflight = new Map<string, Promise<T>>();
+  private unsettled = new WeakSet<object>();
+  /** The inputs each key's last build read, kept even when the build was not. */
+  private lastInputs = new Map<string, string[]>();
   /** How many builds ran: a figure for tests and benchmarks. */
   builds = 0;
 
@@ -59,7 +64,12 @@ export class ArtifactCache<T> {
       return entry.value;
     }
     const running = this.inflight.get(key);
-    if (running) return running;
+    if (running) {
+      // The build may have read files as they were before this request: use it only if it still holds.
+      const value = await running;
+      const kept = this.entries.get(key);
+      return kept?.value === value && this.isFresh(kept) ? value : this.get(key, build);
+    }
     const promise = this.run(key, build).finally(() => this.inflight.delete(key));
     this.inflight.set(key, promise);
     return promise;
@@ -67,22 +77,33 @@ export class ArtifactCache<T> {
 
   private async run(key: string, build: () => Promise<Built<T>>): Promise<T> {
     const started = Date.now();
+    const before = new Map((this.lastInputs.get(key) ?? []).map((path) => [path, hashOf(path)]));
     this.builds++;
     const { value, inputs } = await build();
     const records: InputRecord[] = [];
     let stale = false;
     for (const path of new Set(inputs)) {
       const { stamp, mtimeMs } = stampOf(path);
+      const hash = hashOf(path);
       // A file written while the build ran may have been read half old: never keep that build.
-      if (mtimeMs >= started - 1) stale = true;
-      records.push({ path, stamp, hash: hashOf(path) });
+      const known = before.get(path);
+      if (known === undefined ? mtimeMs >= started : known !== hash) stale = true;
+      records.push({ path, stamp, hash });
     }
+    this.lastInputs.set(key, records.map((r) => r.path));
+    if (this.lastInputs.size > this.limit) this.lastInputs.delete(this.lastInputs.keys().next().value!);
+    if (stale && typeof value === 'object' && value !== null) this.unsettled.add(value);
     if (!stale) {
       this.entries.delete(key);
       this.entries.set(key, { value, inputs: records });
       if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
     }
     return value;
+  }
+
+  /** True when `value` came from a build during which one of its inputs was written. */
+  isUnsettled(value: T): boolean {
+    return typeof value === 'object' && value !== null && this.unsettled.has(value);
   }
 
   private isFresh(entry: Entry<T>): boolean {

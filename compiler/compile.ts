@@ -24,6 +24,8 @@ export interface ModuleBuild {
   stylesHash?: string;
   /** Every file the build read: sources, stylesheets, partials. */
   inputs: string[];
+  /** False when an input was written while the build ran: it may mix old and new content. */
+  settled: boolean;
 }
 
 type Script = BundleResult & { imports: string[]; hash: string };
@@ -50,11 +52,12 @@ export class Compiler {
       const code = result.diagnostics.length ? '' : await finish(result, options, module.bundler.name);
       return { value: { ...result, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs: result.inputs };
     });
-    if (script.diagnostics.length) return invalid(script.diagnostics, script.inputs);
+    if (script.diagnostics.length) return invalid(script.diagnostics, script.inputs, !this.scripts.isUnsettled(script));
 
     let styles: string | undefined;
     let stylesHash: string | undefined;
     let inputs = script.inputs;
+    let settled = !this.scripts.isUnsettled(script);
     if (script.stylesheets.length) {
       const styleKey = `${key}|${script.stylesheets.map((s) => s.path).join(',')}`;
       const result = await this.styles.get(styleKey, async () => {
@@ -62,11 +65,12 @@ export class Compiler {
         return { value: { ...built, hash: sha256(built.css).slice(0, 16) }, inputs: built.inputs };
       });
       inputs = [...inputs, ...result.inputs];
-      if (result.diagnostics.length) return invalid(result.diagnostics, inputs);
+      settled &&= !this.styles.isUnsettled(result);
+      if (result.diagnostics.length) return invalid(result.diagnostics, inputs, settled);
       styles = result.css;
       stylesHash = result.hash;
     }
-    return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, hash: script.hash, stylesHash, inputs };
+    return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, hash: script.hash, stylesHash, inputs, settled };
   }
 
   /** What of the whole workspace a module's build depends on: names, versions, dependencies, modules. */
@@ -82,8 +86,8 @@ export class Compiler {
   }
 }
 
-function invalid(diagnostics: Diagnostic[], inputs: string[] = []): ModuleBuild {
-  return { status: 'invalid', diagnostics, code: '', imports: [], hash: sha256(JSON.stringify(diagnostics)).slice(0, 16), inputs };
+function invalid(diagnostics: Diagnostic[], inputs: string[] = [], settled = true): ModuleBuild {
+  return { status: 'invalid', diagnostics, code: '', imports: [], hash: sha256(JSON.stringify(diagnostics)).slice(0, 16), inputs, settled };
 }
 
 /** Minifies what the bundler left unminified, and inlines the development map. */

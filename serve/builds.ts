@@ -25,6 +25,8 @@ export class BuildStates {
     const changed: { vspecifier: string; status: string; hash: string; styles?: string }[] = [];
     const diagnostics: Diagnostic[] = [];
     for (const [module, build] of builds) {
+      // A build that raced an edit is not announced; the edit's own rebuild will be.
+      if (!build.settled) continue;
       const before = this.current.get(module.vspecifier);
       if (before && before.hash === build.hash && before.stylesHash === build.stylesHash && before.status === build.status) continue;
       this.current.set(module.vspecifier, { status: build.status, hash: build.hash, stylesHash: build.stylesHash });

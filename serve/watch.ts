@@ -1,34 +1,72 @@
+import { stat } from 'node:fs/promises';
 import { watch, type FSWatcher } from 'chokidar';
 import type { ServiceContext } from './context.js';
 
-const DEBOUNCE_MS = 15;
 const IGNORED = /(^|[/\\])(node_modules|\.git|\.kit|dist)([/\\]|$)/;
+// chokidar drops a file's further `change` events for 50 ms after one, with no trailing
+// event: a check after that window catches the last edit of a burst.
+const TRAILING_CHECK_MS = 60;
+// A plain write truncates the file before writing it: an empty file just reported changed
+// is most likely mid-write, so it gets a moment to fill before it is read.
+const EMPTY_FILE_WAIT_MS = 50;
+
+async function waitWhileEmpty(paths: Set<string>): Promise<void> {
+  const deadline = Date.now() + EMPTY_FILE_WAIT_MS;
+  for (const path of paths) {
+    while (Date.now() < deadline && (await stat(path).catch(() => undefined))?.size === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  }
+}
 
 /**
- * Watches the workspace and, after a burst of changes settles, judges every module again.
- * The artifact cache rebuilds only what an edit touched (a partial's edit reaches every
- * stylesheet that imports it, since partials are inputs), and `BuildStates` announces each
- * changed build once, so the page hears of a new stylesheet without asking.
+ * Watches the workspace and judges every module again after each change. Changes that
+ * arrive while a rebuild runs are coalesced into one more rebuild, so a burst of edits
+ * costs two builds at most and the last edit always wins. The artifact cache rebuilds only
+ * what an edit touched (a partial's edit reaches every stylesheet that imports it, since
+ * partials are inputs), and `BuildStates` announces each changed build once, so the page
+ * hears of a new stylesheet without asking.
  */
 export function watchWorkspace(ctx: ServiceContext): FSWatcher {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const rebuild = () => {
-    running = running
-      .then(async () => {
+  let running = false;
+  let again = false;
+  const changed = new Set<string>();
+  const rebuild = async () => {
+    if (running) return void (again = true);
+    running = true;
+    try {
+      do {
+        again = false;
+        const paths = new Set(changed);
+        changed.clear();
+        await waitWhileEmpty(paths);
         const workspace = ctx.loader.load();
         await ctx.builds.judge(ctx, workspace, workspace.modules);
-      })
-      .catch((error: Error) => void process.stderr.write(`kit: rebuild failed: ${error.message}\n`));
+      } while (again);
+    } catch (error) {
+      process.stderr.write(`kit: rebuild failed: ${(error as Error).message}\n`);
+    } finally {
+      running = false;
+    }
   };
   const watcher = watch(ctx.options.root, { ignored: (path) => IGNORED.test(path), ignoreInitial: true, atomic: true });
   // From the first complete scan on, the watcher vouches for the workspace's manifests.
   watcher.on('ready', () => ctx.loader.setWatching(true));
   watcher.on('error', () => ctx.loader.setWatching(false));
-  watcher.on('all', () => {
+  let scheduled = false;
+  let trailing: NodeJS.Timeout | undefined;
+  watcher.on('all', (_event, path) => {
+    changed.add(path);
     ctx.loader.invalidate();
-    clearTimeout(timer);
-    timer = setTimeout(rebuild, DEBOUNCE_MS);
+    clearTimeout(trailing);
+    trailing = setTimeout(() => void rebuild(), TRAILING_CHECK_MS).unref();
+    if (scheduled) return;
+    scheduled = true;
+    // One rebuild for the events of one turn of the event loop (an atomic save is several).
+    setImmediate(() => {
+      scheduled = false;
+      void rebuild();
+    });
   });
   return watcher;
 }

@@ -16,7 +16,7 @@ export async function serveUpdate(ctx: ServiceContext, event: H3Event): Promise<
   if (!match || !address || address.family !== 'styles') return sendError(event, 'MODULE_NOT_FOUND', 'update addresses are /u/<hash>/<package>@<version>/styles/<subpath>');
   const parsed = parseOptions(query);
   if (!parsed.ok) return sendError(event, parsed.code, parsed.message);
-  const workspace = ctx.loader.loadChecked();
+  const workspace = ctx.loader.load(); // the watcher has just rebuilt what the runtime asks for
   const module = findModule(workspace, `${address.packageName}/${address.tail}`);
   if (!module || module.package.version !== address.version) return sendError(event, 'MODULE_NOT_FOUND', `no module ${address.packageName}@${address.version}/${address.tail} in this workspace`);
   const build = await ctx.compiler.compile(workspace, module, parsed.options);

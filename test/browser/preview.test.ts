@@ -54,6 +54,18 @@ test('a stylesheet edit applies without navigation', async () => {
   expect(await page.locator('link[data-kit-styles]').count()).toBe(1);
 });
 
+test('a burst of edits 20 ms apart ends on the last one', async () => {
+  const colors = ['rgb(1, 1, 1)', 'rgb(2, 2, 2)', 'rgb(3, 3, 3)', 'rgb(4, 4, 4)', 'rgb(220, 38, 38)'];
+  for (const color of colors) {
+    writeFiles(dir, { [BUTTON]: buttonCss(color) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await expect.poll(background, { timeout: 10_000 }).toBe('rgb(220, 38, 38)');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(await background()).toBe('rgb(220, 38, 38)');
+  expect(await kept()).toBe(true);
+});
+
 test('an edit to an @imported partial applies too', async () => {
   writeFiles(dir, { [BUTTON]: buttonCss('rgb(220, 38, 38)', '.buy-button { border: 2px solid var(--edge); }\n'), [TOKENS]: ':root { --accent: rgb(37, 99, 235); --radius: 6px; --edge: rgb(0, 128, 0); }\n' });
   await expect.poll(border, { timeout: 10_000 }).toBe('rgb(0, 128, 0)');

@@ -216,7 +216,7 @@ describe('reports and preview (CONTRACT §4, §5)', () => {
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const reader = response.body!.getReader();
     const { value } = await reader.read();
-    expect(new TextDecoder().decode(value)).toMatch(/^id: \d+\nevent: subscribed\ndata: \{"cursor":\d+\}/);
+    expect(new TextDecoder().decode(value)).toMatch(/^retry: 1000\n\nid: \d+\nevent: subscribed\ndata: \{"cursor":\d+\}/);
     controller.abort();
   });
 });
