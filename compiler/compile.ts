@@ -5,6 +5,7 @@ import { getBundler } from './bundlers/registry.js';
 import type { BundleResult } from './bundlers/types.js';
 import { conditionalNotFound, type Diagnostic } from './diagnostics.js';
 import { DEVELOPMENT, formatOptions, type CompileOptions } from './options.js';
+import { compileInstalled, type InstalledBuild, type InstalledPackage } from './installed.js';
 import { compileStyles, type StylesResult } from './styles.js';
 import { KIT } from './version.js';
 import type { ModuleInfo, Workspace } from './workspace/model.js';
@@ -38,7 +39,17 @@ type Styles = StylesResult & { hash: string };
 export class Compiler {
   readonly scripts = new ArtifactCache<Script>();
   readonly styles = new ArtifactCache<Styles>();
+  readonly installed = new ArtifactCache<InstalledBuild & { hash: string }>();
   private signatures = new WeakMap<Workspace, string>();
+
+  /** One entry of a package installed outside the workspace (see `compileInstalled`). */
+  compileInstalled(root: string, pkg: InstalledPackage, subpath: string, options: CompileOptions): Promise<InstalledBuild & { hash: string }> {
+    const key = [KIT.version, pkg.name, pkg.version, pkg.base, subpath, formatOptions(options)].join('|');
+    return this.installed.get(key, async () => {
+      const build = await compileInstalled(root, pkg, subpath, options);
+      return { value: { ...build, hash: sha256(build.code).slice(0, 16) }, inputs: build.inputs };
+    });
+  }
 
   async compile(workspace: Workspace, module: ModuleInfo, options: CompileOptions): Promise<ModuleBuild> {
     if (module.diagnostics.length) return invalid(module.diagnostics);

@@ -13,3 +13,5 @@ export { WorkspaceLoader, loadWorkspace, findWorkspaceRoot } from './workspace/d
 export { findModule, findPackage, type ModuleInfo, type PackageInfo, type Workspace } from './workspace/model.js';
 export { packageNameOf } from './workspace/dependencies.js';
 export { resolveExternalVersion } from './workspace/external.js';
+export { readSelection, resetSelection, selectionStamp, writeSelection, type Selection } from './workspace/selection.js';
+export { compileInstalled, findInstalled, installedSpecifier, PACKAGE_ROOT_SUBPATH, type InstalledBuild, type InstalledPackage } from './installed.js';

@@ -7,20 +7,24 @@ import { serveEvents } from './routes/events.js';
 import { serveModuleAddress } from './routes/modules.js';
 import { serveEntryList, servePreviewPage } from './routes/preview.js';
 import { serveState } from './routes/reports.js';
+import { serveSelection } from './routes/selection.js';
 import { serveUpdate } from './routes/updates.js';
 import { runtimeScript } from './runtime.js';
 
 type Route = (ctx: ServiceContext, event: H3Event) => Promise<void> | void;
 
+const READ = 'GET, HEAD';
+
 /** Development paths: answered only with the development extension, and only to this origin. */
-const DEVELOPMENT_ROUTES: [test: (path: string) => boolean, route: Route][] = [
-  [(p) => p === '/state', serveState],
-  [(p) => p === '/preview', (_c, e) => sendRedirect(e, '/preview/', 308)],
-  [(p) => p === '/preview/', servePreviewPage],
-  [(p) => p === '/preview/entry.json', serveEntryList],
-  [(p) => p === '/preview/@kit/runtime.js', async (_c, e) => send(e, await runtimeScript(), 'text/javascript; charset=utf-8')],
-  [(p) => p === '/events', serveEvents],
-  [(p) => p.startsWith('/u/'), serveUpdate],
+const DEVELOPMENT_ROUTES: [test: (path: string) => boolean, route: Route, methods: string][] = [
+  [(p) => p === '/state', serveState, READ],
+  [(p) => p === '/preview', (_c, e) => sendRedirect(e, '/preview/', 308), READ],
+  [(p) => p === '/preview/', servePreviewPage, READ],
+  [(p) => p === '/preview/entry.json', serveEntryList, READ],
+  [(p) => p === '/preview/@kit/runtime.js', async (_c, e) => send(e, await runtimeScript(), 'text/javascript; charset=utf-8'), READ],
+  [(p) => p === '/events', serveEvents, READ],
+  [(p) => p.startsWith('/u/'), serveUpdate, READ],
+  [(p) => p === '/development/selection', serveSelection, 'GET, HEAD, PUT, DELETE'],
 ];
 
 /** The whole service, in the order a request meets it. */
@@ -40,10 +44,10 @@ export function createServiceApp(ctx: ServiceContext): App {
       if (refused) return refused;
       const { path } = requestTarget(event);
       if (path.startsWith('/m/')) return moduleAddress(ctx, event); // code, styles, assets
-      const route = DEVELOPMENT_ROUTES.find(([test]) => test(path))?.[1];
-      if (!route) return sendError(event, 'NOT_FOUND', `nothing is served at ${path}; modules live at /m/<package>@<version>/…${ctx.options.development ? ', the preview at /preview/' : ''}`);
+      const [, route, methods] = DEVELOPMENT_ROUTES.find(([test]) => test(path)) ?? [];
+      if (!route || !methods) return sendError(event, 'NOT_FOUND', `nothing is served at ${path}; modules live at /m/<package>@<version>/…${ctx.options.development ? ', the preview at /preview/' : ''}`);
       if (!ctx.options.development) return sendError(event, 'EXTENSION_DISABLED', `${path} needs the development extension; start kit run with KIT_SERVICE_EXTENSIONS=@kit-js/packages/development`);
-      if (event.method !== 'GET' && event.method !== 'HEAD') return methodNotAllowed(event, 'GET, HEAD');
+      if (!methods.split(', ').includes(event.method)) return methodNotAllowed(event, methods);
       return checkSameOrigin(event) ?? route(ctx, event); // other sites must not read development outputs
     }),
   );

@@ -20,6 +20,8 @@ export interface ServiceContext {
   compiler: Compiler;
   builds: BuildStates;
   channel: Channel;
+  /** The selection file as last read, to notice changes made from the shell. */
+  selectionStamp?: string;
 }
 
 export function createContext(options: ServiceOptions): ServiceContext {

@@ -1,5 +1,9 @@
-import { DEVELOPMENT, findModule, formatOptions, moduleUrl, packageNameOf, PRODUCTION, resolveExternalVersion, stylesUrl, type Diagnostic, type ModuleBuild, type ModuleInfo, type Workspace } from '../compiler/index.js';
+import {
+  DEVELOPMENT, findInstalled, findModule, formatOptions, moduleUrl, packageNameOf, PACKAGE_ROOT_SUBPATH, PRODUCTION, resolveExternalVersion, stylesUrl,
+  type Diagnostic, type ModuleBuild, type ModuleInfo, type Selection, type Workspace,
+} from '../compiler/index.js';
 import type { ServiceContext } from './context.js';
+import { currentSelection } from './selection.js';
 
 /** One module the preview reaches from its entry (CONTRACT §4). */
 export interface PreviewModule {
@@ -8,40 +12,51 @@ export interface PreviewModule {
   source: 'environment' | 'cdn' | 'unresolved';
   url?: string;
   styles?: string;
-  vspecifier?: string;
   reason?: Diagnostic;
+}
+
+/** A reached module with what the page needs beyond the report. */
+interface Reached extends PreviewModule {
+  vspecifier?: string;
+  /** Bare imports of the module, to reach next. */
+  imports: string[];
 }
 
 export interface PreviewPlan {
   entry: ModuleInfo;
-  modules: PreviewModule[];
+  selection: Selection;
+  modules: (PreviewModule & { vspecifier?: string })[];
   importmap: { imports: Record<string, string> };
   diagnostics: Diagnostic[];
 }
 
-export type PlanResult = { ok: true; plan: PreviewPlan } | { ok: false; code: 'PREVIEW_ENTRY_REQUIRED' | 'PREVIEW_ENTRY_NOT_FOUND'; message: string; candidates?: string[] };
+export type PlanResult = { ok: true; plan: PreviewPlan } | { ok: false; code: 'PREVIEW_ENTRY_REQUIRED' | 'PREVIEW_ENTRY_NOT_FOUND'; message: string; candidates?: string[]; selection: Selection };
 
 /**
  * Works out the preview of `requested` (or of the one browser module no other module
- * imports): every module it reaches through bare imports, where each is loaded from, and
- * the import map that says so. Addresses are relative to the page at `/preview/`.
+ * imports): every module it reaches through bare imports and where each is loaded from.
+ * Workspace packages in development and installed packages come from this service
+ * (addresses relative to the page at `/preview/`); workspace packages not in development,
+ * and packages that are declared but not installed, come from the CDN.
  */
 export async function planPreview(ctx: ServiceContext, workspace: Workspace, requested?: string): Promise<PlanResult> {
+  const selection = currentSelection(ctx, workspace);
   const builds = await ctx.builds.judge(ctx, workspace, workspace.modules);
   let entry: ModuleInfo | undefined;
   if (requested !== undefined) {
     entry = findModule(workspace, requested);
-    if (!entry) return { ok: false, code: 'PREVIEW_ENTRY_NOT_FOUND', message: `no public module ${requested} in this workspace` };
+    if (!entry) return { ok: false, code: 'PREVIEW_ENTRY_NOT_FOUND', message: `no public module ${requested} in this workspace`, selection };
   } else {
     const imported = new Set([...builds.values()].flatMap((b) => b.imports));
     const candidates = workspace.modules.filter((m) => m.platforms.includes('web') && !imported.has(m.specifier));
     if (candidates.length !== 1) {
       const names = candidates.map((m) => m.specifier);
-      return { ok: false, code: 'PREVIEW_ENTRY_REQUIRED', message: `choose the entry with ?entry=<specifier>; candidates: ${names.join(', ') || 'none'}`, candidates: names };
+      return { ok: false, code: 'PREVIEW_ENTRY_REQUIRED', message: `choose the entry with ?entry=<specifier>; candidates: ${names.join(', ') || 'none'}`, candidates: names, selection };
     }
     entry = candidates[0];
   }
-  const modules: PreviewModule[] = [];
+  const inDevelopment = new Set(selection.packages);
+  const modules: Reached[] = [];
   const diagnostics: Diagnostic[] = [...workspace.diagnostics];
   const importmap: Record<string, string> = {};
   const queue: { specifier: string; importer: ModuleInfo }[] = [{ specifier: entry.specifier, importer: entry }];
@@ -50,20 +65,23 @@ export async function planPreview(ctx: ServiceContext, workspace: Workspace, req
     if (seen.has(item.specifier)) continue;
     seen.add(item.specifier);
     const module = findModule(workspace, item.specifier);
-    const reached = module ? local(module, builds.get(module)!) : external(ctx, item.specifier, item.importer);
-    modules.push(reached);
-    if (reached.url) importmap[item.specifier] = reached.url;
-    if (reached.reason) diagnostics.push(reached.reason);
+    let reached: Reached;
     if (module) {
       const build = builds.get(module)!;
       diagnostics.push(...build.diagnostics);
-      for (const specifier of build.imports) queue.push({ specifier, importer: module });
+      reached = inDevelopment.has(module.package.name) ? local(module, build) : fromCdn(ctx, module, build);
+    } else {
+      reached = await external(ctx, workspace, item.specifier, item.importer);
     }
+    modules.push(reached);
+    if (reached.url) importmap[item.specifier] = reached.url;
+    if (reached.reason) diagnostics.push(reached.reason);
+    for (const specifier of reached.imports) queue.push({ specifier, importer: module ?? item.importer });
   }
-  return { ok: true, plan: { entry, modules, importmap: { imports: importmap }, diagnostics } };
+  return { ok: true, plan: { entry, selection, modules: modules.map(({ imports: _imports, ...m }) => m), importmap: { imports: importmap }, diagnostics } };
 }
 
-function local(module: ModuleInfo, build: ModuleBuild): PreviewModule {
+function local(module: ModuleInfo, build: ModuleBuild): Reached {
   return {
     specifier: module.specifier,
     vspecifier: module.vspecifier,
@@ -71,20 +89,38 @@ function local(module: ModuleInfo, build: ModuleBuild): PreviewModule {
     source: 'environment',
     url: moduleUrl('..', module, DEVELOPMENT),
     ...(build.styles !== undefined ? { styles: stylesUrl('..', module, DEVELOPMENT) } : {}),
+    imports: build.imports,
   };
 }
 
-/** A package outside the workspace: addressed on the CDN at its exact version. */
-function external(ctx: ServiceContext, specifier: string, importer: ModuleInfo): PreviewModule {
+/** A workspace package not in development: its published build on the CDN, at its version. */
+function fromCdn(ctx: ServiceContext, module: ModuleInfo, build: ModuleBuild): Reached {
+  const base = { specifier: module.specifier, vspecifier: module.vspecifier, version: module.package.version, imports: build.imports };
+  const origin = ctx.options.cdnOrigin;
+  if (!origin) return { ...base, source: 'unresolved', reason: cdnUnset(module.package.name) };
+  return { ...base, source: 'cdn', url: moduleUrl(origin, module, PRODUCTION), ...(build.styles !== undefined ? { styles: stylesUrl(origin, module, PRODUCTION) } : {}) };
+}
+
+/** A package outside the workspace: compiled here when installed, else on the CDN at its exact declared version. */
+async function external(ctx: ServiceContext, workspace: Workspace, specifier: string, importer: ModuleInfo): Promise<Reached> {
   const name = packageNameOf(specifier);
-  const version = resolveExternalVersion(specifier, importer.package);
-  if (!version) {
-    return { specifier, source: 'unresolved', reason: { code: 'PREVIEW_VERSION_UNRESOLVED', message: `'${name}' has no exact installed or declared version; install it or declare an exact version in ${importer.package.manifestFile}`, file: importer.package.manifestFile, line: 1, column: 1 } };
+  const subpath = specifier.slice(name.length + 1) || PACKAGE_ROOT_SUBPATH;
+  const resolved = resolveExternalVersion(specifier, importer.package);
+  if (!resolved) {
+    return { specifier, source: 'unresolved', imports: [], reason: { code: 'PREVIEW_VERSION_UNRESOLVED', message: `'${name}' has no exact installed or declared version; install it or declare an exact version in ${importer.package.manifestFile}`, file: importer.package.manifestFile, line: 1, column: 1 } };
+  }
+  const address = `/m/${name}@${resolved.version}/modules/${subpath}`;
+  if (resolved.installed) {
+    const installed = findInstalled(importer.package.dir, name)!;
+    const build = await ctx.compiler.compileInstalled(workspace.root, installed, subpath, DEVELOPMENT);
+    if (build.diagnostics.length) return { specifier, version: resolved.version, source: 'unresolved', imports: [], reason: build.diagnostics[0] };
+    return { specifier, version: resolved.version, source: 'environment', url: `..${address}?${formatOptions(DEVELOPMENT)}`, imports: build.imports };
   }
   const origin = ctx.options.cdnOrigin;
-  if (!origin) {
-    return { specifier, version, source: 'unresolved', reason: { code: 'PREVIEW_CDN_UNSET', message: `'${name}' is loaded from the CDN, but KIT_CDN_ORIGIN is not set; start the service again with it set` } };
-  }
-  const subpath = specifier.slice(name.length + 1) || 'index';
-  return { specifier, version, source: 'cdn', url: `${origin}/m/${name}@${version}/modules/${subpath}?${formatOptions(PRODUCTION)}` };
+  if (!origin) return { specifier, version: resolved.version, source: 'unresolved', imports: [], reason: cdnUnset(name) };
+  return { specifier, version: resolved.version, source: 'cdn', url: `${origin}${address}?${formatOptions(PRODUCTION)}`, imports: [] };
+}
+
+function cdnUnset(name: string): Diagnostic {
+  return { code: 'PREVIEW_CDN_UNSET', message: `'${name}' is loaded from the CDN, but KIT_CDN_ORIGIN is not set; start the service again with it set` };
 }

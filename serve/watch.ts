@@ -1,8 +1,12 @@
 import { stat } from 'node:fs/promises';
 import { watch, type FSWatcher } from 'chokidar';
 import type { ServiceContext } from './context.js';
+import { currentSelection } from './selection.js';
 
-const IGNORED = /(^|[/\\])(node_modules|\.git|\.kit|dist)([/\\]|$)/;
+const IGNORED = /(^|[/\\])(node_modules|\.git|dist)([/\\]|$)/;
+// Of `.kit/`, only the development selection matters here: `kit select` changes it.
+const KIT_DIR = /(^|[/\\])\.kit([/\\]|$)/;
+const SELECTION_DIR = /(^|[/\\])\.kit([/\\]development([/\\]selection\.json)?)?$/;
 // chokidar drops a file's further `change` events for 50 ms after one, with no trailing
 // event: a check after that window catches the last edit of a burst.
 const TRAILING_CHECK_MS = 60;
@@ -49,13 +53,15 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
       running = false;
     }
   };
-  const watcher = watch(ctx.options.root, { ignored: (path) => IGNORED.test(path), ignoreInitial: true, atomic: true });
+  const ignored = (path: string) => IGNORED.test(path) || (KIT_DIR.test(path) && !SELECTION_DIR.test(path));
+  const watcher = watch(ctx.options.root, { ignored, ignoreInitial: true, atomic: true });
   // From the first complete scan on, the watcher vouches for the workspace's manifests.
   watcher.on('ready', () => ctx.loader.setWatching(true));
   watcher.on('error', () => ctx.loader.setWatching(false));
   let scheduled = false;
   let trailing: NodeJS.Timeout | undefined;
   watcher.on('all', (_event, path) => {
+    if (KIT_DIR.test(path)) return void currentSelection(ctx, ctx.loader.load());
     changed.add(path);
     ctx.loader.invalidate();
     clearTimeout(trailing);

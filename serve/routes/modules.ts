@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { H3Event } from 'h3';
-import { findModule, findPackage, mediaTypeOf, parseAddress, parseOptions, type Address, type ModuleInfo, type Workspace } from '../../compiler/index.js';
+import { findModule, findPackage, mediaTypeOf, parseAddress, type Address, type ModuleInfo, type Workspace } from '../../compiler/index.js';
 import type { ServiceContext } from '../context.js';
-import { checkSameOrigin } from '../guard.js';
 import { requestTarget } from '../request.js';
 import { sendArtifact, sendError } from '../respond.js';
+import { audienceOf, checkOptions } from './options.js';
+import { serveInstalled } from './installed.js';
 
 /** `GET /m/<package>@<version>/<family>/<subpath>`: code, stylesheet or declared asset of a module. */
 export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): Promise<void> {
@@ -12,7 +13,7 @@ export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): P
   const address = parseAddress(path);
   if (!address) return sendError(event, 'MODULE_NOT_FOUND', `${path} is not a module address; addresses are /m/<package>@<version>/<modules|styles|assets>/<subpath>`);
   const { workspace, pkg, module } = locate(ctx, address);
-  if (!pkg) return sendError(event, 'PACKAGE_NOT_FOUND', `no package ${address.packageName} in this workspace`);
+  if (!pkg) return serveInstalled(ctx, event, workspace, address, query);
   if (pkg.version !== address.version) {
     const current = path.replace(`@${address.version}/`, `@${pkg.version}/`);
     return sendError(event, 'VERSION_MISMATCH', `${pkg.name} is at ${pkg.version}, not ${address.version}; its address is now ${current}`, undefined, { current });
@@ -22,17 +23,11 @@ export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): P
     return serveAsset(ctx, event, module, address);
   }
   if (!module) return sendError(event, 'MODULE_NOT_FOUND', `${pkg.name} has no public module "${address.tail}"`);
-  const parsed = parseOptions(query);
-  if (!parsed.ok) return sendError(event, parsed.code, parsed.message);
-  const options = parsed.options;
-  if (options.env === 'development') {
-    if (!ctx.options.development) return sendError(event, 'EXTENSION_DISABLED', 'development outputs need the development extension; start kit run with KIT_SERVICE_EXTENSIONS=@kit-js/packages/development');
-    const refused = checkSameOrigin(event);
-    if (refused) return refused;
-  }
+  const options = checkOptions(ctx, event, query);
+  if (!('target' in options)) return options;
   const build = await ctx.compiler.compile(workspace, module, options);
   if (build.status === 'invalid') return sendError(event, 'BUILD_FAILED', `${module.specifier} does not build; fix the problems listed`, build.diagnostics);
-  const audience = options.env === 'development' ? 'development' : ctx.options.development ? 'production-dev-service' : 'production-origin';
+  const audience = audienceOf(ctx, options);
   if (address.family === 'modules') return sendArtifact(event, build.code, 'text/javascript; charset=utf-8', audience, build.hash);
   if (build.styles === undefined) return sendError(event, 'OUTPUT_NOT_AVAILABLE', `${module.specifier} imports no stylesheet`);
   return sendArtifact(event, build.styles, 'text/css; charset=utf-8', audience, build.stylesHash);

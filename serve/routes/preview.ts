@@ -19,9 +19,10 @@ function requestedEntry(event: H3Event): string | undefined {
  */
 export async function serveEntryList(ctx: ServiceContext, event: H3Event): Promise<void> {
   const result = await planPreview(ctx, ctx.loader.loadChecked(), requestedEntry(event));
+  const selection = result.ok ? result.plan.selection : result.selection;
   const common = {
     cdn: ctx.options.cdnOrigin ? { origin: ctx.options.cdnOrigin } : { reason: 'KIT_CDN_ORIGIN is not set' },
-    selection: { explicit: false },
+    selection: { explicit: selection.explicit, packages: selection.packages },
   };
   if (!result.ok) {
     return sendJson(event, { entry: null, ...common, modules: [], importmap: { imports: {} }, diagnostics: [{ code: result.code, message: result.message }] });
@@ -49,10 +50,12 @@ function renderPage(ctx: ServiceContext, plan: PreviewPlan): string {
     .filter((m) => m.styles && m.vspecifier)
     .map((m) => `    <link rel="stylesheet" href="${escapeHtml(m.styles!)}" data-kit-styles="${escapeHtml(m.vspecifier!)}">`)
     .join('\n');
+  // The modules this service serves in development, as the page got them: only these change live.
   const known: Record<string, { hash: string; styles?: string }> = {};
   for (const m of plan.modules) {
-    const info = m.vspecifier ? ctx.builds.known(m.vspecifier) : undefined;
-    if (info && info.status === 'valid') known[m.vspecifier!] = { hash: info.hash, styles: info.stylesHash };
+    if (!m.vspecifier || m.source !== 'environment') continue;
+    const info = ctx.builds.known(m.vspecifier);
+    known[m.vspecifier] = info?.status === 'valid' ? { hash: info.hash, styles: info.stylesHash } : { hash: '' };
   }
   const state = { options: formatOptions(DEVELOPMENT), diagnostics: plan.diagnostics, modules: known };
   const values: Record<string, string> = {

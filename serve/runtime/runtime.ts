@@ -38,6 +38,8 @@ function swapStylesheet(vspecifier: string, hash: string): void {
 
 function onBuildEnded(event: BuildEnded): void {
   for (const module of event.modules) {
+    // Modules the page loads from elsewhere (the CDN) do not change with this workspace's files.
+    if (!known.has(module.vspecifier)) continue;
     const before = known.get(module.vspecifier);
     if (module.status === 'invalid') {
       failing.set(module.vspecifier, event.diagnostics);
@@ -45,7 +47,7 @@ function onBuildEnded(event: BuildEnded): void {
     }
     failing.delete(module.vspecifier);
     if (module.styles && module.styles !== before?.styles) swapStylesheet(module.vspecifier, module.styles);
-    if (before && module.hash !== before.hash) showReloadNotice();
+    if (before?.hash && module.hash !== before.hash) showReloadNotice();
     known.set(module.vspecifier, { hash: module.hash, styles: module.styles });
   }
   // One event's diagnostics are stored under each module it failed, so show each once.

@@ -166,7 +166,7 @@ describe('reports and preview (CONTRACT §4, §5)', () => {
     expect(list.entry.specifier).toBe('@shop/app/main');
     expect(list.diagnostics).toEqual([]);
     expect(list.cdn).toEqual({ reason: 'KIT_CDN_ORIGIN is not set' });
-    expect(list.selection).toEqual({ explicit: false });
+    expect(list.selection).toEqual({ explicit: false, packages: ['@shop/app', '@shop/ui', '@shop/util'] });
     expect(list.modules.map((m) => [m.specifier, m.source])).toEqual([
       ['@shop/app/main', 'environment'],
       ['@shop/ui/badge', 'environment'],

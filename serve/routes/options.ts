@@ -1,0 +1,26 @@
+import type { H3Event } from 'h3';
+import { parseOptions, type CompileOptions } from '../../compiler/index.js';
+import type { ServiceContext } from '../context.js';
+import { checkSameOrigin } from '../guard.js';
+import { sendError, type Audience } from '../respond.js';
+
+/**
+ * The options of a code or styles address, or the refusal already sent: malformed or
+ * unsupported options, and development outputs without the extension or for another site.
+ */
+export function checkOptions(ctx: ServiceContext, event: H3Event, query: URLSearchParams): CompileOptions | Promise<void> {
+  const parsed = parseOptions(query);
+  if (!parsed.ok) return sendError(event, parsed.code, parsed.message);
+  if (parsed.options.env === 'development') {
+    if (!ctx.options.development) return sendError(event, 'EXTENSION_DISABLED', 'development outputs need the development extension; start kit run with KIT_SERVICE_EXTENSIONS=@kit-js/packages/development');
+    const refused = checkSameOrigin(event);
+    if (refused) return refused;
+  }
+  return parsed.options;
+}
+
+/** Who may cache and read an output with these options, from this service. */
+export function audienceOf(ctx: ServiceContext, options: CompileOptions): Audience {
+  if (options.env === 'development') return 'development';
+  return ctx.options.development ? 'production-dev-service' : 'production-origin';
+}
