@@ -21,10 +21,16 @@ export function writeFiles(dir: string, files: Record<string, string | object>):
   }
 }
 
-/** A copy of a sample workspace (`examples/shop`, or `test/samples/<name>`) that a test may change. */
-export function copySample(name: string): string {
+/**
+ * A copy of a sample workspace (`examples/shop`, or `test/samples/<name>`) that a test may
+ * change. `insideRepo` places it below the checkout, where the repository's node_modules
+ * (the installed packages) are in reach.
+ */
+export function copySample(name: string, options: { insideRepo?: boolean } = {}): string {
   const source = name === 'shop' ? join(REPO, 'examples', 'shop') : join(REPO, 'test', 'samples', name);
-  const dir = mkdtempSync(join(tmpdir(), `kit-${name}-`));
+  const parent = options.insideRepo ? join(REPO, 'test', '.tmp') : tmpdir();
+  mkdirSync(parent, { recursive: true });
+  const dir = mkdtempSync(join(parent, `kit-${name}-`));
   made.push(dir);
   cpSync(source, dir, { recursive: true, filter: (p) => !/[/\\](dist|\.kit)$/.test(p) });
   return dir;
