@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { fileStamp } from './stamp.js';
 
 interface InputRecord {
   path: string;
@@ -21,11 +22,6 @@ export interface Built<T> {
 /** A content digest, hex. */
 export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
-}
-
-function stampOf(path: string): { stamp: string; mtimeMs: number } {
-  const s = statSync(path, { bigint: true, throwIfNoEntry: false });
-  return s ? { stamp: `${s.mtimeNs}:${s.ctimeNs}:${s.size}:${s.ino}`, mtimeMs: Number(s.mtimeNs / 1_000_000n) } : { stamp: '-', mtimeMs: 0 };
 }
 
 function hashOf(path: string): string {
@@ -83,7 +79,7 @@ export class ArtifactCache<T> {
     const records: InputRecord[] = [];
     let stale = false;
     for (const path of new Set(inputs)) {
-      const { stamp, mtimeMs } = stampOf(path);
+      const { stamp, mtimeMs } = fileStamp(path);
       const hash = hashOf(path);
       // A file written while the build ran may have been read half old: never keep that build.
       const known = before.get(path);
@@ -101,6 +97,21 @@ export class ArtifactCache<T> {
     return value;
   }
 
+  /** Drops every entry whose key `keep` refuses (the builds of a version that no longer exists). */
+  prune(keep: (key: string) => boolean): void {
+    for (const key of [...this.entries.keys()]) if (!keep(key)) this.entries.delete(key);
+    for (const key of [...this.lastInputs.keys()]) if (!keep(key)) this.lastInputs.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The keys held now, least recently used first. */
+  keys(): string[] {
+    return [...this.entries.keys()];
+  }
+
   /** True when `value` came from a build during which one of its inputs was written. */
   isUnsettled(value: T): boolean {
     return typeof value === 'object' && value !== null && this.unsettled.has(value);
@@ -108,7 +119,7 @@ export class ArtifactCache<T> {
 
   private isFresh(entry: Entry<T>): boolean {
     for (const input of entry.inputs) {
-      const { stamp } = stampOf(input.path);
+      const { stamp } = fileStamp(input.path);
       if (stamp === input.stamp) continue;
       if (hashOf(input.path) !== input.hash) return false;
       input.stamp = stamp;

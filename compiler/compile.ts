@@ -41,6 +41,7 @@ export class Compiler {
   readonly styles = new ArtifactCache<Styles>();
   readonly installed = new ArtifactCache<InstalledBuild & { hash: string }>();
   private signatures = new WeakMap<Workspace, string>();
+  private current?: Workspace;
 
   /** One entry of a package installed outside the workspace (see `compileInstalled`). */
   compileInstalled(root: string, pkg: InstalledPackage, subpath: string, options: CompileOptions): Promise<InstalledBuild & { hash: string }> {
@@ -52,6 +53,7 @@ export class Compiler {
   }
 
   async compile(workspace: Workspace, module: ModuleInfo, options: CompileOptions): Promise<ModuleBuild> {
+    if (workspace !== this.current) this.release(workspace);
     if (module.diagnostics.length) return invalid(module.diagnostics);
     const platform = options.target === 'browser' ? 'web' : 'node';
     if (!module.platforms.includes(platform)) return invalid([conditionalNotFound(platform, module.moduleManifestFile ?? module.manifestFile)]);
@@ -82,6 +84,15 @@ export class Compiler {
       stylesHash = result.hash;
     }
     return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, hash: script.hash, stylesHash, inputs, settled };
+  }
+
+  /** A new discovery of the workspace: the builds of modules (or versions) it no longer has are let go. */
+  private release(workspace: Workspace): void {
+    this.current = workspace;
+    const live = new Set(workspace.modules.map((m) => m.vspecifier));
+    const keep = (key: string) => live.has(key.split('|')[1]);
+    this.scripts.prune(keep);
+    this.styles.prune(keep);
   }
 
   /** What of the whole workspace a module's build depends on: names, versions, dependencies, modules. */

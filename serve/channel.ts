@@ -26,6 +26,11 @@ export class Channel {
     return this.next - 1;
   }
 
+  /** How many clients listen now. */
+  get subscribers(): number {
+    return this.listeners.size;
+  }
+
   publish(type: string, data: unknown): ChannelEvent {
     const event = { id: this.next++, type, data };
     this.log.push(event);

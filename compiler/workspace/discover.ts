@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
+import { fileStamp } from '../stamp.js';
 import { collectModules } from './modules.js';
 import { readKitManifest, readModuleManifest, readPackageManifest, type Read } from './manifests.js';
 import type { ModuleInfo, PackageInfo, Workspace } from './model.js';
@@ -10,8 +11,7 @@ import { checkUnlistedDependencies, findUnlistedPackages } from './unlisted.js';
 
 /** A stat signature: changes whenever the file or directory is written, replaced or removed. */
 function stamp(path: string): string {
-  const s = statSync(path, { bigint: true, throwIfNoEntry: false });
-  return s ? `${s.mtimeNs}:${s.ctimeNs}:${s.size}:${s.ino}` : '-';
+  return fileStamp(path).stamp;
 }
 
 /**

@@ -142,13 +142,25 @@ describe('manifest diagnostics carry file, line and column', () => {
 });
 
 describe('re-reading', () => {
-  test('an unchanged workspace is not read again; an edit is seen on the next load', () => {
+  test('an unchanged workspace is not read again; an edit is seen on the next load', async () => {
     const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { exports: { './main': './main/index.ts' } }), ...MAIN });
     const loader = new WorkspaceLoader(dir);
+    // Files written within the file clock's tick are checked by content; past it, by stat alone.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const first = loader.load();
     expect(loader.load()).toBe(first);
     writeFiles(dir, { 'packages/app/package.json': pkg('@a/app', { version: '0.2.0', exports: { './main': './main/index.ts' } }) });
     expect(loader.load().modules[0].vspecifier).toBe('@a/app@0.2.0/main');
+  });
+
+  test('two same-length edits in quick succession: the second is seen', () => {
+    const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { version: '0.1.0', exports: { './main': './main/index.ts' } }), ...MAIN });
+    const loader = new WorkspaceLoader(dir);
+    expect(loader.load().modules[0].vspecifier).toBe('@a/app@0.1.0/main');
+    writeFiles(dir, { 'packages/app/package.json': pkg('@a/app', { version: '0.1.1', exports: { './main': './main/index.ts' } }) });
+    expect(loader.load().modules[0].vspecifier).toBe('@a/app@0.1.1/main');
+    writeFiles(dir, { 'packages/app/package.json': pkg('@a/app', { version: '0.1.2', exports: { './main': './main/index.ts' } }) });
+    expect(loader.load().modules[0].vspecifier).toBe('@a/app@0.1.2/main');
   });
 
   test('a half-written package.json keeps its modules listed as invalid, with no assets, until fixed', () => {

@@ -1,0 +1,19 @@
+import { statSync } from 'node:fs';
+
+/**
+ * File clocks tick coarsely (several milliseconds), so two writes within one tick can leave
+ * the same mtime, size and inode. A stamp taken that close to a write is not to be trusted:
+ * it is marked racy, and whoever holds it compares contents instead (as git does).
+ */
+const RACY_MS = 20;
+let racyCounter = 0;
+
+/** A stat signature of `path`: `-` when absent; never equal twice while the file is racily new. */
+export function fileStamp(path: string): { stamp: string; mtimeMs: number; racy: boolean } {
+  const s = statSync(path, { bigint: true, throwIfNoEntry: false });
+  if (!s) return { stamp: '-', mtimeMs: 0, racy: false };
+  const mtimeMs = Number(s.mtimeNs / 1_000_000n);
+  const changedMs = Number(s.ctimeNs / 1_000_000n);
+  const racy = Date.now() - Math.max(mtimeMs, changedMs) < RACY_MS;
+  return { stamp: racy ? `racy:${++racyCounter}` : `${s.mtimeNs}:${s.ctimeNs}:${s.size}:${s.ino}`, mtimeMs, racy };
+}
