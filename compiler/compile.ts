@@ -1,7 +1,7 @@
 import * as esbuild from 'esbuild';
 import { ArtifactCache, sha256 } from './cache.js';
 import { ImportPolicy } from './bundlers/imports.js';
-import { getBundler } from './bundlers/registry.js';
+import { runBundler } from './bundlers/registry.js';
 import type { BundleResult } from './bundlers/types.js';
 import { conditionalNotFound, type Diagnostic } from './diagnostics.js';
 import { DEVELOPMENT, formatOptions, type CompileOptions } from './options.js';
@@ -61,7 +61,7 @@ export class Compiler {
     const key = [KIT.version, module.vspecifier, module.bundler.specifier, formatOptions(options), this.signature(workspace)].join('|');
     const script = await this.scripts.get(key, async () => {
       const policy = new ImportPolicy(workspace, module, options);
-      const result = await getBundler(module.bundler).bundle({ workspace, module, options, policy });
+      const result = await runBundler({ workspace, module, options, policy });
       const code = result.diagnostics.length ? '' : await finish(result, options, module.bundler.name);
       return { value: { ...result, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs: result.inputs };
     });

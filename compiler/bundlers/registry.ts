@@ -1,16 +1,59 @@
-import type { BundlerRef } from '../workspace/manifests.js';
+import { bundleError } from '../diagnostics.js';
 import { esbuildBundler } from './esbuild.js';
+import { loadCustomBundler } from './custom.js';
 import { tsBundler } from './ts.js';
-import type { Bundler } from './types.js';
+import type { BundleInput, BundleResult, Bundler } from './types.js';
 
-const BY_SPECIFIER: Record<string, Bundler> = {
+const BUILTIN: Record<string, Bundler> = {
   '@kit-js/packages/bundlers/ts': tsBundler,
   '@kit-js/packages/bundlers/esbuild': esbuildBundler,
 };
 
-/** The implementation a registered bundler names. Discovery already refused unknown specifiers. */
-export function getBundler(ref: BundlerRef): Bundler {
-  const bundler = BY_SPECIFIER[ref.specifier];
-  if (!bundler) throw new Error(`no bundler implements ${ref.specifier}`);
-  return bundler;
+/** How long a custom bundler may take on one module before the module is invalid. */
+const timeLimitMs = () => Number(process.env.KIT_BUNDLER_TIMEOUT_MS) || 60_000;
+
+/**
+ * Runs the bundler the module selected. A custom bundler that cannot be loaded, throws,
+ * returns something that is not a bundle, or takes longer than the time limit makes the
+ * module invalid with a BUNDLE_ERROR naming the bundler; nothing else is affected.
+ */
+export async function runBundler(input: BundleInput): Promise<BundleResult> {
+  const { module } = input;
+  const builtin = BUILTIN[module.bundler.specifier];
+  if (builtin) return builtin.bundle(input);
+  const where = { file: module.package.manifestFile, line: 1, column: 1 };
+  const failed = (message: string, inputs: string[] = []): BundleResult => ({ code: '', stylesheets: [], inputs: [module.entry, ...inputs], diagnostics: [bundleError(`bundler "${module.bundler.name}" (${module.bundler.specifier}) ${message}`, where)] });
+  let loaded;
+  try {
+    loaded = await loadCustomBundler(module.bundler.specifier, module.package.dir);
+  } catch (error) {
+    return failed(`cannot be loaded: ${(error as Error).message}`);
+  }
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const result = await Promise.race([
+      Promise.resolve().then(() => loaded.bundler.bundle(input)),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`took longer than ${timeLimitMs()} ms`)), timeLimitMs());
+      }),
+    ]);
+    const checked = checkResult(result);
+    if (typeof checked === 'string') return failed(checked, [loaded.file]);
+    return { ...checked, inputs: [...checked.inputs, module.entry, loaded.file] };
+  } catch (error) {
+    return failed(`failed: ${(error as Error)?.message ?? String(error)}`, [loaded.file]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A bundle with the optional lists filled in, or what is wrong with it. */
+function checkResult(value: unknown): BundleResult | string {
+  if (typeof value !== 'object' || value === null) return 'returned no bundle: return { code, stylesheets?, inputs?, diagnostics? }';
+  const result = value as Partial<BundleResult>;
+  if (typeof result.code !== 'string') return 'returned a bundle without "code" (a string of ES module code)';
+  for (const list of ['stylesheets', 'inputs', 'diagnostics'] as const) {
+    if (result[list] !== undefined && !Array.isArray(result[list])) return `returned "${list}" that is not an array`;
+  }
+  return { code: result.code, map: result.map, stylesheets: result.stylesheets ?? [], inputs: result.inputs ?? [], diagnostics: result.diagnostics ?? [] };
 }

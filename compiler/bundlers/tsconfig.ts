@@ -19,7 +19,8 @@ const DIR = join(tmpdir(), `kit-tsconfig-${process.getuid?.() ?? 'user'}`);
 export function writeTsconfig(workspace: Workspace, module: ModuleInfo, options: CompileOptions): string {
   const workspaceConfig = join(workspace.root, 'tsconfig.json');
   const paths: Record<string, string[]> = {};
-  for (const other of workspace.modules) paths[other.specifier] = [other.entry];
+  // Modules of custom bundlers (a .md entry, say) are typed by the importer's own declarations.
+  for (const other of workspace.modules) if (/\.(ts|tsx|mts)$/.test(other.entry)) paths[other.specifier] = [other.entry];
   const config = {
     ...(existsSync(workspaceConfig) ? { extends: workspaceConfig } : {}),
     compilerOptions: {
@@ -38,7 +39,8 @@ export function writeTsconfig(workspace: Workspace, module: ModuleInfo, options:
       paths,
     },
     files: [module.entry, KIT_TYPES],
-    include: [],
+    // Declarations beside the module's sources (ambient `declare module`s) are part of it.
+    include: [`${module.dir}/**/*.d.ts`],
   };
   const text = JSON.stringify(config);
   const file = join(DIR, `${createHash('sha256').update(text).digest('hex').slice(0, 20)}.json`);

@@ -120,8 +120,8 @@ function buildModule(
   if (!bundler) {
     const known = [...new Set([...Object.keys(pkg.manifest.bundlers), ...Object.keys(BUILTIN_BUNDLERS)])].join(', ');
     fail(`unknown bundler "${bundlerName?.name}"; use one of ${known}, or register it under "bundlers" in ${pkg.manifestFile}`, bundlerName?.position, bundlerFile);
-  } else if (!isBuiltinSpecifier(bundler.specifier)) {
-    fail(`bundler "${bundler.name}" names "${bundler.specifier}", which kit does not provide; use @kit-js/packages/bundlers/ts or @kit-js/packages/bundlers/esbuild`, undefined, pkg.manifestFile);
+  } else if (bundler.specifier.startsWith('@kit-js/packages/') && !isBuiltinSpecifier(bundler.specifier)) {
+    fail(`bundler "${bundler.name}" names "${bundler.specifier}", which kit does not provide; use @kit-js/packages/bundlers/ts or @kit-js/packages/bundlers/esbuild, or a path to your own bundler`, undefined, pkg.manifestFile);
     bundler = undefined;
   }
 

@@ -1,3 +1,4 @@
+import { html } from '@shop/content/about';
 import { createBadge } from '@shop/ui/badge';
 import { createBuyButton } from '@shop/ui/button';
 import { formatPrice } from '@shop/util/format';
@@ -18,5 +19,8 @@ heading.append(createBadge('preview'));
 const summary = document.createElement('p');
 summary.id = 'summary';
 summary.textContent = describeCart(lines, formatPrice);
-document.body.append(heading, summary, createBuyButton('Add to cart', 1999));
+const page = document.createElement('section');
+page.id = 'about';
+page.innerHTML = html;
+document.body.append(heading, summary, createBuyButton('Add to cart', 1999), page);
 //# sourceMappingURL=<inline map>

@@ -25,7 +25,7 @@ const originBase = () => origin.url.replace(/\/$/, '');
 
 test('a development service whose selection leaves a package out loads it from the origin, and the preview runs', async () => {
   const dir = copySample('shop');
-  writeFiles(dir, { '.kit/development/selection.json': { packages: ['@shop/app', '@shop/ui'] } });
+  writeFiles(dir, { '.kit/development/selection.json': { packages: ['@shop/app', '@shop/content', '@shop/ui'] } });
   const service = await startTestServer(dir, { env: { KIT_CDN_ORIGIN: originBase() } });
   stop.push(() => service.close());
   const list = (await (await fetch(new URL('/preview/entry.json', service.url))).json()) as { modules: { specifier: string; source: string; url: string }[]; diagnostics: unknown[] };
@@ -46,7 +46,7 @@ test('a development service whose selection leaves a package out loads it from t
 test('a plain page on another host loads the production outputs from the origin and never asks for /events or /u/', async () => {
   const base = originBase();
   const html = `<!doctype html><html><head>
-<script type="importmap">${JSON.stringify({ imports: Object.fromEntries(['@shop/util/format', '@shop/ui/badge', '@shop/ui/button', '@shop/app/main'].map((s) => {
+<script type="importmap">${JSON.stringify({ imports: Object.fromEntries(['@shop/util/format', '@shop/ui/badge', '@shop/ui/button', '@shop/content/about', '@shop/app/main'].map((s) => {
     const [scope, pkg, subpath] = s.split('/');
     return [s, `${base}/m/${scope}/${pkg}@0.1.0/modules/${subpath}?${PROD}`];
   })) })}</script>

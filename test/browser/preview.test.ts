@@ -42,6 +42,7 @@ const kept = () => page.evaluate(() => (window as unknown as { marker: number })
 
 test('the preview runs the entry module and shows its imported SVG', async () => {
   expect(await page.textContent('#summary')).toBe('2 items, $24.49 in total');
+  expect(await page.textContent('#about h2')).toBe('About the shop'); // built by the example's Markdown bundler
   const width = await page.evaluate(() => (document.querySelector('.buy-button__icon') as HTMLImageElement).naturalWidth);
   expect(width).toBe(24);
   expect(await background()).toBe('rgb(37, 99, 235)');

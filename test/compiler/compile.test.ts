@@ -76,7 +76,7 @@ describe('the example workspace, both bundlers, both forms', () => {
     expect(main.code).toMatch(/from ['"]@shop\/ui\/button['"]/);
     expect(main.code).toMatch(/from ['"]@shop\/util\/format['"]/);
     expect(main.code).not.toContain('buy-button');
-    expect(main.imports.sort()).toEqual(['@shop/ui/badge', '@shop/ui/button', '@shop/util/format']);
+    expect(main.imports.sort()).toEqual(['@shop/content/about', '@shop/ui/badge', '@shop/ui/button', '@shop/util/format']);
   });
 
   test('private helpers are bundled in, and the development map names the module\'s own files (Rule 3)', async () => {

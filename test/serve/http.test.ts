@@ -154,6 +154,7 @@ describe('reports and preview (CONTRACT §4, §5)', () => {
       ['@shop/util/format', '@shop/util@0.1.0/format', 'valid'],
       ['@shop/ui/badge', '@shop/ui@0.1.0/badge', 'valid'],
       ['@shop/ui/button', '@shop/ui@0.1.0/button', 'valid'],
+      ['@shop/content/about', '@shop/content@0.1.0/about', 'valid'],
       ['@shop/app/main', '@shop/app@0.1.0/main', 'valid'],
     ]);
     expect(state.modules.every((m) => /^[0-9a-f]{16}$/.test(m.hash!))).toBe(true);
@@ -166,9 +167,10 @@ describe('reports and preview (CONTRACT §4, §5)', () => {
     expect(list.entry.specifier).toBe('@shop/app/main');
     expect(list.diagnostics).toEqual([]);
     expect(list.cdn).toEqual({ reason: 'KIT_CDN_ORIGIN is not set' });
-    expect(list.selection).toEqual({ explicit: false, packages: ['@shop/app', '@shop/ui', '@shop/util'] });
+    expect(list.selection).toEqual({ explicit: false, packages: ['@shop/app', '@shop/content', '@shop/ui', '@shop/util'] });
     expect(list.modules.map((m) => [m.specifier, m.source])).toEqual([
       ['@shop/app/main', 'environment'],
+      ['@shop/content/about', 'environment'],
       ['@shop/ui/badge', 'environment'],
       ['@shop/ui/button', 'environment'],
       ['@shop/util/format', 'environment'],

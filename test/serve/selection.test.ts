@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('the development selection (CONTRACT §7)', () => {
   test('without a selection every workspace package is in development', async () => {
-    expect(await (await fetch(url('/development/selection'))).json()).toEqual({ explicit: false, packages: ['@shop/app', '@shop/ui', '@shop/util'] });
+    expect(await (await fetch(url('/development/selection'))).json()).toEqual({ explicit: false, packages: ['@shop/app', '@shop/content', '@shop/ui', '@shop/util'] });
   });
 
   test('PUT stores it atomically in .kit/, which git ignores; entry.json reflects it', async () => {
@@ -89,7 +89,7 @@ describe('the development selection (CONTRACT §7)', () => {
     expect((await entryList()).selection.explicit).toBe(false);
     await put(['@shop/ui']);
     const deleted = await fetch(url('/development/selection'), { method: 'DELETE' });
-    expect(await deleted.json()).toEqual({ explicit: false, packages: ['@shop/app', '@shop/ui', '@shop/util'] });
+    expect(await deleted.json()).toEqual({ explicit: false, packages: ['@shop/app', '@shop/content', '@shop/ui', '@shop/util'] });
   });
 });
 

@@ -1,3 +1,4 @@
+import { html as about } from '@shop/content/about';
 import { createBadge } from '@shop/ui/badge';
 import { createBuyButton } from '@shop/ui/button';
 import { formatPrice } from '@shop/util/format';
@@ -16,4 +17,8 @@ const summary = document.createElement('p');
 summary.id = 'summary';
 summary.textContent = describeCart(lines, formatPrice);
 
-document.body.append(heading, summary, createBuyButton('Add to cart', 1999));
+const page = document.createElement('section');
+page.id = 'about';
+page.innerHTML = about;
+
+document.body.append(heading, summary, createBuyButton('Add to cart', 1999), page);
