@@ -3,6 +3,7 @@ import { KIT } from '../compiler/version.js';
 import { buildCommand } from './commands/build.js';
 import { checkCommand } from './commands/check.js';
 import { createCommand } from './commands/create.js';
+import { explainCommand } from './commands/explain.js';
 import { runCommand } from './commands/run.js';
 import { selectCommand } from './commands/select.js';
 import { pc, UserError } from './output.js';
@@ -18,6 +19,7 @@ export async function main(argv: string[]): Promise<void> {
     .command(buildCommand)
     .command(checkCommand)
     .command(selectCommand)
+    .command(explainCommand)
     .demandCommand(1, 'name a command; see kit --help')
     .strict()
     .help()

@@ -93,6 +93,16 @@ describe('the development selection (CONTRACT §7)', () => {
   });
 });
 
+test('two browser modules that nothing imports: /preview/ answers 409 PREVIEW_ENTRY_REQUIRED with the candidates', async () => {
+  writeFiles(dir, { 'packages/ui/banner/module.json': { platforms: ['web'], entry: 'index.ts' }, 'packages/ui/banner/index.ts': 'export const banner = 1;\n' });
+  const response = await fetch(url('/preview/'));
+  expect(response.status).toBe(409);
+  const error = ((await response.json()) as { error: { code: string; candidates: string[] } }).error;
+  expect(error.code).toBe('PREVIEW_ENTRY_REQUIRED');
+  expect(error.candidates.sort()).toEqual(['@shop/app/main', '@shop/ui/banner']);
+  expect((await fetch(url('/preview/?entry=@shop/app/main'))).status).toBe(200);
+});
+
 describe('packages outside the workspace', () => {
   test('declared with a range and not installed: PREVIEW_VERSION_UNRESOLVED; with an exact version and no CDN: PREVIEW_CDN_UNSET', async () => {
     writeFiles(dir, {
