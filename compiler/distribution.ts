@@ -6,6 +6,7 @@ import type { Compiler, ModuleBuild } from './compile.js';
 import type { Diagnostic } from './diagnostics.js';
 import { emittedModuleFile, type ImportMap } from './importmap.js';
 import { PRODUCTION } from './options.js';
+import { compileInWorkers } from './workers.js';
 import { KIT } from './version.js';
 import type { ModuleInfo, PackageInfo, Workspace } from './workspace/model.js';
 
@@ -26,6 +27,33 @@ export interface DistributionResult {
 export type Progress = (done: number, total: number, module: ModuleInfo) => void;
 
 const CONCURRENCY = 4;
+/** Below this many `ts` modules, starting worker threads costs more than it saves. */
+const WORKER_THRESHOLD = 4;
+
+function productionOptions(module: ModuleInfo) {
+  return module.platforms.includes('web') ? PRODUCTION : { ...PRODUCTION, target: 'node' as const };
+}
+
+/** Every module in its production form: across the cores when there is type-checking to share out. */
+async function compileAll(workspace: Workspace, compiler: Compiler, onProgress?: Progress): Promise<Map<ModuleInfo, ModuleBuild>> {
+  const builds = new Map<ModuleInfo, ModuleBuild>();
+  const modules = workspace.modules;
+  let done = 0;
+  if (modules.filter((m) => m.bundler.name === 'ts').length >= WORKER_THRESHOLD) {
+    const results = await compileInWorkers(workspace.root, modules.map((m) => ({ specifier: m.specifier, options: productionOptions(m) })), (i) => onProgress?.(++done, modules.length, modules[i]));
+    modules.forEach((m, i) => builds.set(m, results[i]));
+    return builds;
+  }
+  const queue = [...modules];
+  const work = async () => {
+    for (let module = queue.shift(); module; module = queue.shift()) {
+      builds.set(module, await compiler.compile(workspace, module, productionOptions(module)));
+      onProgress?.(++done, modules.length, module);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, work));
+  return builds;
+}
 
 /**
  * The static emit (CONTRACT §6): every public module in its production form at its address
@@ -33,17 +61,7 @@ const CONCURRENCY = 4;
  * staging directory and moved into place whole, and only when every module is valid.
  */
 export async function writeDistribution(workspace: Workspace, compiler: Compiler, outDir: string, onProgress?: Progress): Promise<DistributionResult> {
-  const builds = new Map<ModuleInfo, ModuleBuild>();
-  let done = 0;
-  const queue = [...workspace.modules];
-  const worker = async () => {
-    for (let module = queue.shift(); module; module = queue.shift()) {
-      const options = module.platforms.includes('web') ? PRODUCTION : { ...PRODUCTION, target: 'node' as const };
-      builds.set(module, await compiler.compile(workspace, module, options));
-      onProgress?.(++done, workspace.modules.length, module);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const builds = await compileAll(workspace, compiler, onProgress);
   const diagnostics = [...workspace.diagnostics, ...[...builds.values()].flatMap((b) => b.diagnostics)];
   if (diagnostics.length) return { diagnostics, files: 0 };
 

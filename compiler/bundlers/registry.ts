@@ -1,12 +1,12 @@
 import { bundleError } from '../diagnostics.js';
-import { esbuildBundler } from './esbuild.js';
 import { loadCustomBundler } from './custom.js';
-import { tsBundler } from './ts.js';
 import type { BundleInput, BundleResult, Bundler } from './types.js';
 
-const BUILTIN: Record<string, Bundler> = {
-  '@kit-js/packages/bundlers/ts': tsBundler,
-  '@kit-js/packages/bundlers/esbuild': esbuildBundler,
+// Loaded on first use: TypeScript alone takes most of a second to import, which would
+// otherwise delay every start of the service and of the CLI.
+const BUILTIN: Record<string, () => Promise<Bundler>> = {
+  '@kit-js/packages/bundlers/ts': () => import('./ts.js').then((m) => m.tsBundler),
+  '@kit-js/packages/bundlers/esbuild': () => import('./esbuild.js').then((m) => m.esbuildBundler),
 };
 
 /** How long a custom bundler may take on one module before the module is invalid. */
@@ -20,7 +20,7 @@ const timeLimitMs = () => Number(process.env.KIT_BUNDLER_TIMEOUT_MS) || 60_000;
 export async function runBundler(input: BundleInput): Promise<BundleResult> {
   const { module } = input;
   const builtin = BUILTIN[module.bundler.specifier];
-  if (builtin) return builtin.bundle(input);
+  if (builtin) return (await builtin()).bundle(input);
   const where = { file: module.package.manifestFile, line: 1, column: 1 };
   const failed = (message: string, inputs: string[] = []): BundleResult => ({ code: '', stylesheets: [], inputs: [module.entry, ...inputs], diagnostics: [bundleError(`bundler "${module.bundler.name}" (${module.bundler.specifier}) ${message}`, where)] });
   let loaded;
