@@ -57,12 +57,14 @@ async function vitePage(browser, edits, repo) {
   const { createServer } = await import('vite');
   const dir = copy(repo);
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body><script type="module" src="/packages/app/main/index.ts"></script></body></html>\n');
+  // Vite has no Markdown bundler: the about page is a stub there.
+  writeFileSync(join(dir, 'about-stub.js'), 'export const html = "";\n');
   const server = await createServer({
     root: dir,
     configFile: false,
     logLevel: 'silent',
     server: { host: '127.0.0.1', port: 0 },
-    resolve: { alias: [{ find: /^@shop\/([^/]+)\/(.+)$/, replacement: `${dir}/packages/$1/$2/index.ts` }] },
+    resolve: { alias: [{ find: '@shop/content/about', replacement: `${dir}/about-stub.js` }, { find: /^@shop\/([^/]+)\/(.+)$/, replacement: `${dir}/packages/$1/$2/index.ts` }] },
   });
   await server.listen();
   const page = await browser.newPage();

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import * as esbuild from 'esbuild';
 import { benchLatency } from './latency.js';
+import { benchSuite } from './suite.js';
 import { Compiler, DEVELOPMENT, findModule, PRODUCTION, WorkspaceLoader } from '../lib/compiler/index.js';
 
 const REPO = resolve(import.meta.dirname, '..');
@@ -135,6 +136,11 @@ function benchReload(packages = 200) {
 }
 
 const fmt = (n, d = 2) => Number(n).toFixed(d);
+const arg = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const size = { packages: arg('packages', 20), modules: arg('modules', 5) };
 results.compile = await benchCompile();
 results.serve = await benchServe();
 results.reload = benchReload();
@@ -149,10 +155,23 @@ const s = results.serve;
 console.log(`\nserve: warm ${s.kitRequestsPerSecond} req/s vs bare node:http ${s.bareNodeRequestsPerSecond} req/s → ${fmt(s.ratio)}×; cold first request ${fmt(s.coldFirstRequestMs, 0)} ms vs ${fmt(s.buildSameModuleMs, 1)} ms for kit build's compile of the same module`);
 const r = results.reload;
 console.log(`reload: manifest check on ${r.packages} packages per module request: ${fmt(r.requestCheckMs, 3)} ms with the watcher, ${fmt(r.fullCheckMs, 3)} ms checking every manifest (first load ${fmt(r.firstLoadMs, 0)} ms)`);
+results.suite = await benchSuite(size);
+const u = results.suite;
+const row = (name, kit, vite, ratio) => console.log(`${name.padEnd(34)}${String(kit).padStart(16)}${String(vite).padStart(16)}${ratio.padStart(10)}`);
+console.log(`\nkit against Vite 7 on a generated workspace of ${u.packages} packages × ${u.modules} modules`);
+row('figure', 'kit', 'vite', 'kit/vite');
+row('server start to listening, ms', fmt(u.kit.startMs, 0), fmt(u.vite.startMs, 0), fmt(u.kit.startMs / u.vite.startMs));
+row('cold module + styles p50/p95, ms', `${fmt(u.kit.coldModule.p50, 1)}/${fmt(u.kit.coldModule.p95, 1)}`, `${fmt(u.vite.coldModule.p50, 1)}/${fmt(u.vite.coldModule.p95, 1)}`, fmt(u.kit.coldModule.p50 / u.vite.coldModule.p50));
+row('whole page cold, ms', fmt(u.kit.page.coldMs, 0), fmt(u.vite.page.coldMs, 0), fmt(u.kit.page.coldMs / u.vite.page.coldMs));
+row('whole page warm, ms', fmt(u.kit.page.warmMs, 0), fmt(u.vite.page.warmMs, 0), fmt(u.kit.page.warmMs / u.vite.page.warmMs));
+row('warm requests/s, one module', u.kit.requestsPerSecond, u.vite.requestsPerSecond, fmt(u.kit.requestsPerSecond / u.vite.requestsPerSecond));
+row('stylesheet edit p50/p95, ms', `${u.kit.styleEdit.p50}/${u.kit.styleEdit.p95}`, `${u.vite.styleEdit.p50}/${u.vite.styleEdit.p95}`, fmt(u.kit.styleEdit.p50 / u.vite.styleEdit.p50));
+row('peak memory, MiB', fmt(u.kit.peakMiB, 0), fmt(u.vite.peakMiB, 0), fmt(u.kit.peakMiB / u.vite.peakMiB));
+console.log(`kit build of ${u.build.modules} modules: ${fmt(u.build.kitMs, 0)} ms; one esbuild call over the ${u.build.esbuildEntries} esbuild-bundler entries: ${fmt(u.build.esbuildAllEntriesMs, 0)} ms`);
 const l = results.latency;
 console.log(`stylesheet edit → applied in Chromium (${l.edits} edits): kit median ${l.kit.median} ms, p95 ${l.kit.p95} ms; Vite median ${l.vite.median} ms, p95 ${l.vite.p95} ms → ${fmt(l.medianRatio)}× Vite's median`);
 mkdirSync(join(REPO, 'bench', 'results'), { recursive: true });
-const file = join(REPO, 'bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+const file = join(REPO, 'bench', 'results', `${size.packages}x${size.modules}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify(results, null, 2));
 console.log(`\nwritten to ${file}`);
 await esbuild.stop();

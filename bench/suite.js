@@ -65,13 +65,14 @@ async function viteModule(url, specifier) {
 
 async function pageLoad(browser, url) {
   const page = await browser.newPage();
+  page.setDefaultTimeout(600_000); // a cold page of a large workspace takes a while; measure, do not give up
   const cold = await time(async () => {
     await page.goto(url);
-    await page.waitForFunction(() => document.body.dataset.ready === 'yes', undefined, { timeout: 120_000 });
+    await page.waitForFunction(() => document.body.dataset.ready === 'yes', undefined, { timeout: 600_000 });
   });
   const warm = await time(async () => {
     await page.reload();
-    await page.waitForFunction(() => document.body.dataset.ready === 'yes', undefined, { timeout: 120_000 });
+    await page.waitForFunction(() => document.body.dataset.ready === 'yes', undefined, { timeout: 600_000 });
   });
   return { page, cold, warm };
 }

@@ -5,6 +5,7 @@ import { rollup, type Plugin, type RollupLog } from 'rollup';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { toPosix } from '../workspace/paths.js';
 import { owningModule } from './imports.js';
+import { typescriptWithSharedFiles } from './ts-program.js';
 import { KIT_TYPES, writeTsconfig } from './tsconfig.js';
 import { orderStylesheets, type BundleInput, type BundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 
@@ -110,6 +111,7 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
       plugins: [
         imports,
         typescript({
+          typescript: typescriptWithSharedFiles,
           tsconfig: writeTsconfig(workspace, module, options),
           filterRoot: root,
           include: ['**/*.ts', '**/*.tsx', '**/*.mts', KIT_TYPES],
