@@ -15,6 +15,9 @@ interface Known {
 export class BuildStates {
   revision = 0;
   private current = new Map<string, Known>();
+  /** The files each module's last judged build read, to tell which modules an edit affects. */
+  private inputs = new Map<string, Set<string>>();
+  private judgedWorkspace?: Workspace;
 
   constructor(private readonly channel: Channel) {}
 
@@ -22,6 +25,8 @@ export class BuildStates {
   async judge(ctx: ServiceContext, workspace: Workspace, modules: ModuleInfo[]): Promise<Map<ModuleInfo, ModuleBuild>> {
     const builds = new Map<ModuleInfo, ModuleBuild>();
     await Promise.all(modules.map(async (m) => builds.set(m, await ctx.compiler.compile(workspace, m, judgedOptions(m)))));
+    this.judgedWorkspace = workspace;
+    for (const [module, build] of builds) this.inputs.set(module.vspecifier, new Set(build.inputs));
     const changed: { vspecifier: string; status: string; hash: string; styles?: string }[] = [];
     const diagnostics: Diagnostic[] = [];
     for (const [module, build] of builds) {
@@ -38,6 +43,21 @@ export class BuildStates {
       this.channel.publish('build.ended', { modules: changed, diagnostics });
     }
     return builds;
+  }
+
+  /**
+   * The modules an edit of `paths` may change: every module when the manifests changed (a
+   * new discovery), else those that read one of the files, or whose directory holds one (a
+   * new file may be what a failed build was missing).
+   */
+  affected(workspace: Workspace, paths: Set<string>): ModuleInfo[] {
+    if (workspace !== this.judgedWorkspace) return workspace.modules;
+    return workspace.modules.filter((module) => {
+      const read = this.inputs.get(module.vspecifier);
+      if (!read) return true;
+      for (const path of paths) if (read.has(path) || path.startsWith(`${module.dir}/`)) return true;
+      return false;
+    });
   }
 
   /** The module's current judged build, as last recorded. */

@@ -24,7 +24,7 @@ async function waitWhileEmpty(paths: Set<string>): Promise<void> {
 }
 
 /**
- * Watches the workspace and judges every module again after each change. Changes that
+ * Watches the workspace and judges again the modules each change affects. Changes that
  * arrive while a rebuild runs are coalesced into one more rebuild, so a burst of edits
  * costs two builds at most and the last edit always wins. The artifact cache rebuilds only
  * what an edit touched (a partial's edit reaches every stylesheet that imports it, since
@@ -45,7 +45,7 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
         changed.clear();
         await waitWhileEmpty(paths);
         const workspace = ctx.loader.load();
-        await ctx.builds.judge(ctx, workspace, workspace.modules);
+        await ctx.builds.judge(ctx, workspace, ctx.builds.affected(workspace, paths));
       } while (again);
     } catch (error) {
       process.stderr.write(`kit: rebuild failed: ${(error as Error).message}\n`);
@@ -60,12 +60,18 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
   watcher.on('error', () => ctx.loader.setWatching(false));
   let scheduled = false;
   let trailing: NodeJS.Timeout | undefined;
+  const recent = new Set<string>();
   watcher.on('all', (_event, path) => {
     if (KIT_DIR.test(path)) return void currentSelection(ctx, ctx.loader.load());
     changed.add(path);
     ctx.loader.invalidate();
+    recent.add(path);
     clearTimeout(trailing);
-    trailing = setTimeout(() => void rebuild(), TRAILING_CHECK_MS).unref();
+    trailing = setTimeout(() => {
+      for (const late of recent) changed.add(late);
+      recent.clear();
+      void rebuild();
+    }, TRAILING_CHECK_MS).unref();
     if (scheduled) return;
     scheduled = true;
     // One rebuild for the events of one turn of the event loop (an atomic save is several).

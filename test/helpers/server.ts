@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { REPO } from './workspace.js';
+import { afterAll, beforeAll } from 'vitest';
+import { REPO, copySample, removeWorkspaces } from './workspace.js';
 
 export interface TestServer {
   url: string;
@@ -41,3 +42,20 @@ export async function startTestServer(dir: string, options: { development?: bool
 
 export const DEV = 'target=browser&format=esm&env=development&min=false&sourcemap=inline&types=false&css=false';
 export const PROD = 'target=browser&format=esm&env=production&min=true&sourcemap=none&types=false&css=false';
+
+/**
+ * A real `kit run` over a fresh copy of a sample workspace for the tests of one file:
+ * started before them, stopped (and the copies removed) after them.
+ */
+export function useSampleServer(sample = 'shop', options: Parameters<typeof startTestServer>[1] = {}): { server: TestServer; dir: string } {
+  const state = {} as { server: TestServer; dir: string };
+  beforeAll(async () => {
+    state.dir = copySample(sample);
+    state.server = await startTestServer(state.dir, options);
+  });
+  afterAll(async () => {
+    await state.server?.close();
+    removeWorkspaces();
+  });
+  return state;
+}

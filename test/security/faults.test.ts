@@ -1,12 +1,11 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DEV, startTestServer, type TestServer } from '../helpers/server.js';
-import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
+import { expect, test } from 'vitest';
+import { DEV, useSampleServer } from '../helpers/server.js';
+import { writeFiles } from '../helpers/workspace.js';
 
-let server: TestServer;
-let dir: string;
-const get = (path: string) => fetch(new URL(path, server.url));
+const shop = useSampleServer();
+const get = (path: string) => fetch(new URL(path, shop.server.url));
 const STYLES = `/m/@shop/ui@0.1.0/styles/button?${DEV}`;
 const ASSET = '/m/@shop/ui@0.1.0/assets/button/cart.svg';
 const SHEET = 'packages/ui/button/styles/button.css';
@@ -14,67 +13,59 @@ const MODULE_JSON = 'packages/ui/button/module.json';
 const sheet = (color: string) => `@import './tokens.css';\n.buy-button { color: ${color}; }\n`;
 const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; diagnostics?: { code: string; file?: string }[] } }).error;
 
-beforeAll(async () => {
-  dir = copySample('shop');
-  server = await startTestServer(dir);
-});
-afterAll(async () => {
-  await server?.close();
-  removeWorkspaces();
-});
 
 test.each([
   ['truncated', '{ "platforms": ["web"], "entry": "index.ts", "assets": ["cart'],
   ['empty', ''],
 ])('a %s module.json: MANIFEST_INVALID, none of its assets served, and the next request after the fix recovers', async (_kind, text) => {
   const good = { platforms: ['web'], entry: 'index.ts', assets: ['cart.svg'] };
-  writeFileSync(join(dir, MODULE_JSON), text);
+  writeFileSync(join(shop.dir, MODULE_JSON), text);
   const asset = await get(ASSET);
   expect(asset.status).toBe(404);
   expect((await errorOf(asset)).code).toBe('OUTPUT_NOT_AVAILABLE');
   const code = await errorOf(await get(`/m/@shop/ui@0.1.0/modules/button?${DEV}`));
   expect(code.diagnostics).toMatchObject([{ code: 'MANIFEST_INVALID', file: MODULE_JSON }]);
-  writeFiles(dir, { [MODULE_JSON]: good });
+  writeFiles(shop.dir, { [MODULE_JSON]: good });
   expect((await get(ASSET)).status).toBe(200);
 });
 
 test('an atomic save (temporary file renamed over the stylesheet) is served at once', async () => {
-  const temporary = join(dir, `${SHEET}.tmp-1234`);
+  const temporary = join(shop.dir, `${SHEET}.tmp-1234`);
   writeFileSync(temporary, sheet('rgb(10, 20, 30)'));
-  renameSync(temporary, join(dir, SHEET));
+  renameSync(temporary, join(shop.dir, SHEET));
   expect(await (await get(STYLES)).text()).toContain('rgb(10, 20, 30)');
 });
 
 test('editor swap and backup files beside a stylesheet change nothing', async () => {
   const before = await (await get(STYLES)).text();
-  writeFiles(dir, { 'packages/ui/button/styles/.button.css.swp': 'binary swap', 'packages/ui/button/styles/button.css~': '.x { color: red }' });
+  writeFiles(shop.dir, { 'packages/ui/button/styles/.button.css.swp': 'binary swap', 'packages/ui/button/styles/button.css~': '.x { color: red }' });
   const after = await get(STYLES);
   expect(after.status).toBe(200);
   expect(await after.text()).toBe(before);
 });
 
 test('delete, then recreate: 422 while it is gone, served again once it is back', async () => {
-  rmSync(join(dir, SHEET));
+  rmSync(join(shop.dir, SHEET));
   const gone = await get(STYLES);
   expect(gone.status).toBe(422);
   expect((await errorOf(gone)).diagnostics![0]).toMatchObject({ code: 'BUNDLE_ERROR', file: 'packages/ui/button/index.ts' });
-  writeFiles(dir, { [SHEET]: sheet('rgb(40, 50, 60)') });
+  writeFiles(shop.dir, { [SHEET]: sheet('rgb(40, 50, 60)') });
   expect(await (await get(STYLES)).text()).toContain('rgb(40, 50, 60)');
 });
 
 test('two same-length edits in quick succession: the second is served', async () => {
-  writeFiles(dir, { [SHEET]: sheet('rgb(11, 11, 11)') });
+  writeFiles(shop.dir, { [SHEET]: sheet('rgb(11, 11, 11)') });
   expect(await (await get(STYLES)).text()).toContain('rgb(11, 11, 11)');
-  writeFiles(dir, { [SHEET]: sheet('rgb(22, 22, 22)') });
+  writeFiles(shop.dir, { [SHEET]: sheet('rgb(22, 22, 22)') });
   expect(await (await get(STYLES)).text()).toContain('rgb(22, 22, 22)');
 });
 
 test('an edit while a build runs: that build is not kept, the next request has the edit', async () => {
   const address = `/m/@shop/app@0.1.0/modules/main?${DEV}`;
-  writeFiles(dir, { 'packages/app/main/cart.ts': "export interface CartLine { name: string; cents: number }\nexport function describeCart(lines: readonly CartLine[], format: (c: number) => string): string {\n  return `first ${format(lines.length)}`;\n}\n" });
+  writeFiles(shop.dir, { 'packages/app/main/cart.ts': "export interface CartLine { name: string; cents: number }\nexport function describeCart(lines: readonly CartLine[], format: (c: number) => string): string {\n  return `first ${format(lines.length)}`;\n}\n" });
   const inFlight = get(address); // the ts bundler type-checks: this build takes a while
   await new Promise((resolve) => setTimeout(resolve, 30));
-  writeFiles(dir, { 'packages/app/main/cart.ts': "export interface CartLine { name: string; cents: number }\nexport function describeCart(lines: readonly CartLine[], format: (c: number) => string): string {\n  return `second ${format(lines.length)}`;\n}\n" });
+  writeFiles(shop.dir, { 'packages/app/main/cart.ts': "export interface CartLine { name: string; cents: number }\nexport function describeCart(lines: readonly CartLine[], format: (c: number) => string): string {\n  return `second ${format(lines.length)}`;\n}\n" });
   await (await inFlight).text();
   expect(await (await get(address)).text()).toContain('second ');
 });

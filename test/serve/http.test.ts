@@ -1,20 +1,11 @@
 import { request as rawRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEV, PROD, startTestServer, type TestServer } from '../helpers/server.js';
-import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
+import { DEV, PROD, startTestServer, useSampleServer, type TestServer } from '../helpers/server.js';
+import { copySample, writeFiles } from '../helpers/workspace.js';
 
-let server: TestServer;
-let dir: string;
-const get = (path: string, init?: RequestInit) => fetch(new URL(path, server.url), init);
+const shop = useSampleServer();
+const get = (path: string, init?: RequestInit) => fetch(new URL(path, shop.server.url), init);
 
-beforeAll(async () => {
-  dir = copySample('shop');
-  server = await startTestServer(dir);
-});
-afterAll(async () => {
-  await server?.close();
-  removeWorkspaces();
-});
 
 async function errorOf(response: Response) {
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -25,7 +16,7 @@ async function errorOf(response: Response) {
 
 /** Sends a request target exactly as written (fetch would normalise it). */
 function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  const url = new URL(server.url);
+  const url = new URL(shop.server.url);
   return new Promise((resolve, reject) => {
     const req = rawRequest({ host: url.hostname, port: url.port, path, headers }, (res) => {
       let body = '';
@@ -239,7 +230,7 @@ describe('the development channel', () => {
   test('a stylesheet edit is announced as build.ended with the new styles hash; a returning client gets it replayed', async () => {
     const first = await readEvents({}, /event: subscribed/);
     const cursor = /"cursor":(\d+)/.exec(first)![1];
-    writeFiles(dir, { 'packages/ui/button/styles/button.css': `@import './tokens.css';\n.buy-button { color: rgb(1, 2, 3); }\n` });
+    writeFiles(shop.dir, { 'packages/ui/button/styles/button.css': `@import './tokens.css';\n.buy-button { color: rgb(1, 2, 3); }\n` });
     const live = await readEvents({ 'Last-Event-ID': cursor }, /event: build\.ended\ndata: .*button/);
     const ended = JSON.parse(/event: build\.ended\ndata: (.*)/.exec(live)![1]) as { modules: { vspecifier: string; status: string; styles: string }[] };
     expect(ended.modules).toMatchObject([{ vspecifier: '@shop/ui@0.1.0/button', status: 'valid', styles: expect.stringMatching(/^[0-9a-f]{16}$/) }]);
@@ -255,47 +246,47 @@ describe('the development channel', () => {
   test('/u/ answers 422 BUILD_FAILED while the stylesheet does not build', async () => {
     const page = await (await get('/preview/')).text();
     const hash = (JSON.parse(/id="kit-preview">(.*?)<\/script>/s.exec(page)![1]) as { modules: Record<string, { styles: string }> }).modules['@shop/ui@0.1.0/button'].styles;
-    writeFiles(dir, { 'packages/ui/button/styles/button.css': `@import './nowhere.css';\n` });
+    writeFiles(shop.dir, { 'packages/ui/button/styles/button.css': `@import './nowhere.css';\n` });
     const failed = await get(`/u/${hash}/@shop/ui@0.1.0/styles/button?${DEV}`);
     expect(failed.status).toBe(422);
     expect((await errorOf(failed)).diagnostics![0]).toMatchObject({ code: 'BUNDLE_ERROR', file: 'packages/ui/button/styles/button.css' });
-    writeFiles(dir, { 'packages/ui/button/styles/button.css': `@import './tokens.css';\n.buy-button { color: white; }\n` });
+    writeFiles(shop.dir, { 'packages/ui/button/styles/button.css': `@import './tokens.css';\n.buy-button { color: white; }\n` });
   });
 });
 
 describe('manifests are re-read on every request', () => {
   test('a stylesheet importing a missing file: 422 BUILD_FAILED with BUNDLE_ERROR naming it; fixed, it serves again', async () => {
     const good = `@import './tokens.css';\n.buy-button { color: white; }\n`;
-    writeFiles(dir, { 'packages/ui/button/styles/button.css': `@import './tokens.css';\n@import './missing.css';\n` });
+    writeFiles(shop.dir, { 'packages/ui/button/styles/button.css': `@import './tokens.css';\n@import './missing.css';\n` });
     const failed = await get(`/m/@shop/ui@0.1.0/styles/button?${DEV}`);
     expect(failed.status).toBe(422);
     const error = await errorOf(failed);
     expect(error.code).toBe('BUILD_FAILED');
     expect(error.diagnostics).toMatchObject([{ code: 'BUNDLE_ERROR', file: 'packages/ui/button/styles/button.css', line: 2 }]);
     expect(error.diagnostics![0]).toHaveProperty('message', expect.stringContaining('missing.css'));
-    writeFiles(dir, { 'packages/ui/button/styles/button.css': good });
+    writeFiles(shop.dir, { 'packages/ui/button/styles/button.css': good });
     expect((await get(`/m/@shop/ui@0.1.0/styles/button?${DEV}`)).status).toBe(200);
   });
 
   test('a version change moves the address: the old one answers VERSION_MISMATCH', async () => {
     const manifest = { name: '@shop/util', version: '0.2.0', private: true, kit: { modules: '.', bundler: 'esbuild' } };
-    writeFiles(dir, { 'packages/util/package.json': manifest });
+    writeFiles(shop.dir, { 'packages/util/package.json': manifest });
     expect((await get(`/m/@shop/util@0.2.0/modules/format?${DEV}`)).status).toBe(200);
     expect((await errorOf(await get(`/m/@shop/util@0.1.0/modules/format?${DEV}`))).code).toBe('VERSION_MISMATCH');
     // The dependent's range ^0.1.0 no longer admits 0.2.0.
     const dependent = await errorOf(await get(`/m/@shop/ui@0.1.0/modules/button?${DEV}`));
     expect(dependent.diagnostics![0].code).toBe('DEPENDENCY_INCOMPATIBLE');
-    writeFiles(dir, { 'packages/util/package.json': { ...manifest, version: '0.1.0' } });
+    writeFiles(shop.dir, { 'packages/util/package.json': { ...manifest, version: '0.1.0' } });
     expect((await get(`/m/@shop/ui@0.1.0/modules/button?${DEV}`)).status).toBe(200);
   });
 
   test('a new module.json creates a module; a broken manifest is MANIFEST_INVALID until fixed', async () => {
-    writeFiles(dir, { 'packages/util/clock/module.json': { platforms: ['web'], entry: 'index.ts' }, 'packages/util/clock/index.ts': 'export const now = () => Date.now();\n' });
+    writeFiles(shop.dir, { 'packages/util/clock/module.json': { platforms: ['web'], entry: 'index.ts' }, 'packages/util/clock/index.ts': 'export const now = () => Date.now();\n' });
     expect((await get(`/m/@shop/util@0.1.0/modules/clock?${DEV}`)).status).toBe(200);
-    writeFiles(dir, { 'packages/util/clock/module.json': '{ "platforms": ["web"], "entry": ' });
+    writeFiles(shop.dir, { 'packages/util/clock/module.json': '{ "platforms": ["web"], "entry": ' });
     const broken = await errorOf(await get(`/m/@shop/util@0.1.0/modules/clock?${DEV}`));
     expect(broken.diagnostics).toMatchObject([{ code: 'MANIFEST_INVALID', file: 'packages/util/clock/module.json', line: 1 }]);
-    writeFiles(dir, { 'packages/util/clock/module.json': { platforms: ['web'], entry: 'index.ts' } });
+    writeFiles(shop.dir, { 'packages/util/clock/module.json': { platforms: ['web'], entry: 'index.ts' } });
     expect((await get(`/m/@shop/util@0.1.0/modules/clock?${DEV}`)).status).toBe(200);
   });
 });

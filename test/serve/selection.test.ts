@@ -1,27 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { REPO, copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
+import { describe, expect, test } from 'vitest';
+import { useSampleServer } from '../helpers/server.js';
+import { REPO, writeFiles } from '../helpers/workspace.js';
 
-let server: TestServer;
-let dir: string;
-const url = (path: string) => new URL(path, server.url);
+const shop = useSampleServer();
+const url = (path: string) => new URL(path, shop.server.url);
 const put = (packages: unknown, headers: Record<string, string> = {}) =>
   fetch(url('/development/selection'), { method: 'PUT', body: JSON.stringify({ packages }), headers: { 'content-type': 'application/json', ...headers } });
-const kit = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), ...args, '--cwd', dir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const kit = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), ...args, '--cwd', shop.dir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 type EntryList = { cdn: object; selection: { explicit: boolean; packages: string[] }; modules: { specifier: string; source: string; url?: string; reason?: { code: string } }[]; importmap: { imports: Record<string, string> }; diagnostics: { code: string }[] };
 const entryList = async () => (await (await fetch(url('/preview/entry.json'))).json()) as EntryList;
 
-beforeAll(async () => {
-  dir = copySample('shop');
-  server = await startTestServer(dir);
-});
-afterAll(async () => {
-  await server?.close();
-  removeWorkspaces();
-});
 
 describe('the development selection (CONTRACT §7)', () => {
   test('without a selection every workspace package is in development', async () => {
@@ -32,8 +23,8 @@ describe('the development selection (CONTRACT §7)', () => {
     const response = await put(['@shop/app', '@shop/ui']);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ explicit: true, packages: ['@shop/app', '@shop/ui'] });
-    expect(JSON.parse(readFileSync(join(dir, '.kit/development/selection.json'), 'utf8'))).toEqual({ packages: ['@shop/app', '@shop/ui'] });
-    expect(readFileSync(join(dir, '.kit/.gitignore'), 'utf8')).toBe('*\n');
+    expect(JSON.parse(readFileSync(join(shop.dir, '.kit/development/selection.json'), 'utf8'))).toEqual({ packages: ['@shop/app', '@shop/ui'] });
+    expect(readFileSync(join(shop.dir, '.kit/.gitignore'), 'utf8')).toBe('*\n');
     expect((await entryList()).selection).toEqual({ explicit: true, packages: ['@shop/app', '@shop/ui'] });
   });
 
@@ -94,7 +85,7 @@ describe('the development selection (CONTRACT §7)', () => {
 });
 
 test('two browser modules that nothing imports: /preview/ answers 409 PREVIEW_ENTRY_REQUIRED with the candidates', async () => {
-  writeFiles(dir, { 'packages/ui/banner/module.json': { platforms: ['web'], entry: 'index.ts' }, 'packages/ui/banner/index.ts': 'export const banner = 1;\n' });
+  writeFiles(shop.dir, { 'packages/ui/banner/module.json': { platforms: ['web'], entry: 'index.ts' }, 'packages/ui/banner/index.ts': 'export const banner = 1;\n' });
   const response = await fetch(url('/preview/'));
   expect(response.status).toBe(409);
   const error = ((await response.json()) as { error: { code: string; candidates: string[] } }).error;
@@ -105,7 +96,7 @@ test('two browser modules that nothing imports: /preview/ answers 409 PREVIEW_EN
 
 describe('packages outside the workspace', () => {
   test('declared with a range and not installed: PREVIEW_VERSION_UNRESOLVED; with an exact version and no CDN: PREVIEW_CDN_UNSET', async () => {
-    writeFiles(dir, {
+    writeFiles(shop.dir, {
       'packages/util/clock/module.json': { platforms: ['web'], entry: 'index.ts' },
       'packages/util/clock/index.ts': "import dayjs from 'not-installed-anywhere';\nimport pin from 'pinned-not-installed';\nexport const now = () => [dayjs, pin];\n",
       'packages/util/package.json': { name: '@shop/util', version: '0.1.0', private: true, kit: { modules: '.', bundler: 'esbuild' }, dependencies: { 'not-installed-anywhere': '^1.0.0', 'pinned-not-installed': '2.0.0' } },
