@@ -10,6 +10,7 @@ const SELECTION_DIR = /(^|[/\\])\.kit([/\\]development([/\\]selection\.json)?)?$
 // chokidar drops a file's further `change` events for 50 ms after one, with no trailing
 // event: a check after that window catches the last edit of a burst.
 const TRAILING_CHECK_MS = 60;
+const MANIFEST = /(^|[/\\])(kit|package|module|tsconfig)\.json$/;
 // A plain write truncates the file before writing it: an empty file just reported changed
 // is most likely mid-write, so it gets a moment to fill before it is read.
 const EMPTY_FILE_WAIT_MS = 50;
@@ -61,10 +62,11 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
   let scheduled = false;
   let trailing: NodeJS.Timeout | undefined;
   const recent = new Set<string>();
-  watcher.on('all', (_event, path) => {
+  watcher.on('all', (event, path) => {
     if (KIT_DIR.test(path)) return void currentSelection(ctx, ctx.loader.load());
     changed.add(path);
-    ctx.loader.invalidate();
+    // An edit of a source or stylesheet leaves discovery as it was; anything else may not.
+    if (event !== 'change' || MANIFEST.test(path)) ctx.loader.invalidate();
     recent.add(path);
     clearTimeout(trailing);
     trailing = setTimeout(() => {
