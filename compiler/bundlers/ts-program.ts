@@ -1,40 +1,130 @@
 import { createHash } from 'node:crypto';
 import ts from 'typescript';
+import { fileStamp } from '../stamp.js';
 
-/** Parsed files kept across builds: the default libraries alone take most of a build to parse. */
-const sourceFiles = new Map<string, { text: string; key: string; file: ts.SourceFile }>();
+/**
+ * Parsed files kept across builds and programs, as a language service's document registry
+ * keeps them: the default libraries alone take most of a cold build to parse. A file whose
+ * stat is unchanged (and not racily new) is not read again.
+ */
+const sourceFiles = new Map<string, { stamp: string; text: string; key: string; file: ts.SourceFile }>();
 
 function getSourceFile(fileName: string, languageVersionOrOptions: ts.ScriptTarget | ts.CreateSourceFileOptions): ts.SourceFile | undefined {
+  const key = JSON.stringify(languageVersionOrOptions);
+  const { stamp, racy } = fileStamp(fileName);
+  const cached = sourceFiles.get(fileName);
+  if (cached && cached.key === key && cached.stamp === stamp && !racy) return cached.file;
   const text = ts.sys.readFile(fileName);
   if (text === undefined) return undefined;
-  const key = JSON.stringify(languageVersionOrOptions);
-  const cached = sourceFiles.get(fileName);
-  if (cached && cached.text === text && cached.key === key) return cached.file;
+  if (cached && cached.text === text && cached.key === key) {
+    cached.stamp = stamp;
+    return cached.file;
+  }
   const file = ts.createSourceFile(fileName, text, languageVersionOrOptions);
   // A builder program tells files apart by version, as a watch program would set it.
   (file as ts.SourceFile & { version: string }).version = createHash('sha1').update(text).digest('hex');
-  sourceFiles.set(fileName, { text, key, file });
+  sourceFiles.set(fileName, { stamp, text, key, file });
   return file;
 }
 
+type Builder = ts.EmitAndSemanticDiagnosticsBuilderProgram;
+
+/** One program per set of compiler options, grown by the roots of every module built with it. */
+interface SharedProgram {
+  roots: Set<string>;
+  host: ts.CompilerHost;
+  builder?: Builder;
+}
+
+const programs = new Map<string, SharedProgram>();
+/** Options change only when the workspace's modules or tsconfig do; the previous program is kept for a build in flight. */
+const KEPT_PROGRAMS = 2;
+
+function sharedProgram(options: ts.CompilerOptions): SharedProgram {
+  const key = JSON.stringify(options);
+  let shared = programs.get(key);
+  if (shared) programs.delete(key);
+  else {
+    const host = ts.createCompilerHost(options);
+    host.getSourceFile = getSourceFile;
+    shared = { roots: new Set(), host };
+  }
+  programs.set(key, shared);
+  for (const old of [...programs.keys()].slice(0, -KEPT_PROGRAMS)) programs.delete(old);
+  return shared;
+}
+
+/** What one module's build is given: TypeScript for @rollup/plugin-typescript, and emit on demand. */
+export interface TypeScriptSession {
+  typescript: typeof ts;
+  /** Emits one source file for the plugin to load; rollup asks only for the files it bundles. */
+  emit(fileName: string): void;
+  /** Every file the check read besides TypeScript's libraries: type imports of other modules too. */
+  readonly checked: readonly string[];
+}
+
 /**
- * TypeScript as @rollup/plugin-typescript is given it, with one difference: the program of
- * a build is created once, from source files shared with earlier builds (as a language
- * service's document registry shares them), instead of by a file-watching program that
- * parses every library again. Type-checking, emit and diagnostics are TypeScript's own.
+ * TypeScript as @rollup/plugin-typescript is given it for one module's build. Instead of a
+ * file-watching program of its own, the build uses one incremental program shared by every
+ * module compiled with the same options: each module's roots join it, an edit re-checks only
+ * the files it affects, and a build checks and reports only the files its module owns
+ * (`owns`), reachable from its entry, so a module never pays for checking its dependencies.
+ * Type-checking, emit and diagnostics are TypeScript's own.
  */
-export const typescriptWithSharedFiles = Object.defineProperty(Object.create(ts) as typeof ts, 'createWatchProgram', {
-  value(host: ts.WatchCompilerHostOfFilesAndCompilerOptions<ts.EmitAndSemanticDiagnosticsBuilderProgram>) {
-    const compilerHost = ts.createCompilerHost(host.options);
-    compilerHost.getSourceFile = getSourceFile;
-    if (host.resolveModuleNames) compilerHost.resolveModuleNames = host.resolveModuleNames.bind(host);
-    const builder = host.createProgram(host.rootFiles, host.options, compilerHost, undefined, undefined, host.projectReferences);
-    host.afterProgramCreate?.(builder);
-    return {
-      getProgram: () => builder,
-      getCurrentProgram: () => builder,
-      close() {},
-      updateRootFileNames() {},
-    };
-  },
-});
+export function typeScriptSession(extraRoots: readonly string[], owns: (fileName: string) => boolean): TypeScriptSession {
+  let facade: Builder | undefined;
+  let checked: string[] = [];
+  const typescript = Object.defineProperty(Object.create(ts) as typeof ts, 'createWatchProgram', {
+    value(host: ts.WatchCompilerHostOfFilesAndCompilerOptions<Builder>) {
+      const { configFilePath: _, ...options } = host.options;
+      const shared = sharedProgram(options);
+      for (const root of [...host.rootFiles, ...extraRoots]) shared.roots.add(root);
+      const builder = ts.createEmitAndSemanticDiagnosticsBuilderProgram([...shared.roots], options, shared.host, shared.builder, undefined, host.projectReferences);
+      shared.builder = builder;
+      // Forget the diagnostics an edit since the last build invalidated, checking nothing yet.
+      while (builder.getSemanticDiagnosticsOfNextAffectedFile(undefined, () => true));
+      checked = reachable(builder, host.rootFiles, extraRoots);
+      facade = moduleView(builder, checked.filter(owns).flatMap((name) => builder.getSourceFile(name) ?? []));
+      host.afterProgramCreate?.(facade);
+      return { getProgram: () => facade!, getCurrentProgram: () => facade!, close() {}, updateRootFileNames() {} };
+    },
+  });
+  return {
+    typescript,
+    get checked() {
+      return checked;
+    },
+    emit(fileName) {
+      const file = facade?.getSourceFile(fileName);
+      if (file && !file.isDeclarationFile) facade!.emit(file);
+    },
+  };
+}
+
+/** The files the roots reach through imports, type imports and references, TypeScript's libraries aside. */
+function reachable(builder: Builder, rootFiles: readonly string[], extraRoots: readonly string[]): string[] {
+  const names = new Set<string>(extraRoots);
+  for (const root of rootFiles) {
+    const file = builder.getSourceFile(root);
+    if (file) for (const name of builder.getAllDependencies(file)) names.add(name);
+  }
+  return [...names].filter((name) => !builder.getProgram().isSourceFileDefaultLibrary(builder.getSourceFile(name)!));
+}
+
+/**
+ * The shared program as the plugin's watch host sees it for one module: diagnostics of the
+ * module's own files only, and no emit until rollup loads a file (see `emit` above).
+ */
+function moduleView(builder: Builder, own: readonly ts.SourceFile[]): Builder {
+  const each = (get: (file: ts.SourceFile) => readonly ts.Diagnostic[]) => (file?: ts.SourceFile) => (file ? get(file) : own.flatMap(get));
+  return Object.assign(Object.create(builder) as Builder, {
+    getSyntacticDiagnostics: each((file) => builder.getSyntacticDiagnostics(file)),
+    getSemanticDiagnostics: each((file) => builder.getSemanticDiagnostics(file)),
+    getDeclarationDiagnostics: () => [],
+    getSourceFiles: () => own,
+    emit(file?: ts.SourceFile, writeFile?: ts.WriteFileCallback, token?: ts.CancellationToken, dtsOnly?: boolean, transformers?: ts.CustomTransformers): ts.EmitResult {
+      if (!file) return { emitSkipped: false, diagnostics: [] };
+      return builder.getProgram().emit(file, writeFile, token, dtsOnly, transformers);
+    },
+  });
+}

@@ -3,10 +3,10 @@ import typescriptPlugin from '@rollup/plugin-typescript';
 import MagicString from 'magic-string';
 import { rollup, type Plugin, type RollupLog } from 'rollup';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
-import { toPosix } from '../workspace/paths.js';
+import { isInside, toPosix } from '../workspace/paths.js';
 import { owningModule } from './imports.js';
-import { typescriptWithSharedFiles } from './ts-program.js';
-import { KIT_TYPES, writeTsconfig } from './tsconfig.js';
+import { typeScriptSession } from './ts-program.js';
+import { KIT_TYPES, workspaceDeclarations, writeTsconfig } from './tsconfig.js';
 import { orderStylesheets, type BundleInput, type BundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 
 const STYLE = '\0kit-style:';
@@ -44,6 +44,13 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
   const graph = new Map<string, readonly string[]>();
   const typeErrors: Diagnostic[] = [];
   const rel = (path: string) => toPosix(relative(root, path));
+  const belongsToModule = (file: string) => {
+    const path = resolve(file);
+    if (!isInside(path, module.package.dir)) return false;
+    const owner = owningModule(workspace, path);
+    return owner ? owner === module : true;
+  };
+  const session = typeScriptSession(workspaceDeclarations(workspace), belongsToModule);
 
   const imports: Plugin = {
     name: 'kit-imports',
@@ -74,7 +81,9 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
     load(id) {
       if (id.startsWith(STYLE)) return '';
       const url = assets.get(id);
-      return url === undefined ? null : `export default new URL(${JSON.stringify(url)}, import.meta.url).href;`;
+      if (url !== undefined) return `export default new URL(${JSON.stringify(url)}, import.meta.url).href;`;
+      session.emit(id);
+      return null;
     },
     buildEnd() {
       for (const id of this.getModuleIds()) graph.set(id, this.getModuleInfo(id)?.importedIds ?? []);
@@ -99,11 +108,6 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
       diagnostics.push(bundleError(`Could not resolve '${log.exporter}' from ${rel(importer)}`, policy.locate(importer, log.exporter)));
     }
   };
-  const belongsToModule = (file: string) => {
-    const owner = owningModule(workspace, resolve(file));
-    return owner ? owner === module : resolve(file).startsWith(module.package.dir);
-  };
-
   try {
     const bundle = await rollup({
       input: module.entry,
@@ -111,7 +115,7 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
       plugins: [
         imports,
         typescript({
-          typescript: typescriptWithSharedFiles,
+          typescript: session.typescript,
           tsconfig: writeTsconfig(workspace, module, options),
           filterRoot: root,
           include: ['**/*.ts', '**/*.tsx', '**/*.mts', KIT_TYPES],
@@ -129,7 +133,8 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
       code: chunk.code,
       map: chunk.map ? ({ ...chunk.map, sources: chunk.map.sources.map((s) => toPosix(relative(root, resolve(root, s)))) } as SourceMap) : undefined,
       stylesheets: ordered,
-      inputs: (bundle.watchFiles ?? []).filter((f) => !f.startsWith('\0')),
+      // Type imports are not bundled, yet an edit to what they name can change the module's errors.
+      inputs: [...new Set([...(bundle.watchFiles ?? []).filter((f) => !f.startsWith('\0')), ...session.checked])],
       diagnostics,
     };
   } catch (error) {

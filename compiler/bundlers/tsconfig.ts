@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CompileOptions } from '../options.js';
@@ -13,7 +13,7 @@ const DIR = join(tmpdir(), `kit-tsconfig-${process.getuid?.() ?? 'user'}`);
 /**
  * Writes the tsconfig one module is type-checked with and returns its path. It extends the
  * workspace's tsconfig.json (so the user's strictness and libs apply), roots the program at
- * the module's entry alone, and maps every sibling public module to its source, so a
+ * the module's entry (and kit's ambient types), and maps every sibling public module to its source, so a
  * workspace needs no `paths` of its own. Named by its content, so it is written once.
  */
 export function writeTsconfig(workspace: Workspace, module: ModuleInfo, options: CompileOptions): string {
@@ -27,6 +27,8 @@ export function writeTsconfig(workspace: Workspace, module: ModuleInfo, options:
       target: 'ES2022',
       module: 'ESNext',
       moduleResolution: 'Bundler',
+      // Every file is an ES module, as rollup sees it: one module's top-level names never clash with another's.
+      moduleDetection: 'force',
       ...(existsSync(workspaceConfig) ? {} : { strict: true, lib: options.target === 'browser' ? ['ES2022', 'DOM', 'DOM.Iterable'] : ['ES2022'] }),
       skipLibCheck: true,
       noEmit: false,
@@ -39,8 +41,6 @@ export function writeTsconfig(workspace: Workspace, module: ModuleInfo, options:
       paths,
     },
     files: [module.entry, KIT_TYPES],
-    // Declarations beside the module's sources (ambient `declare module`s) are part of it.
-    include: [`${module.dir}/**/*.d.ts`],
   };
   const text = JSON.stringify(config);
   const file = join(DIR, `${createHash('sha256').update(text).digest('hex').slice(0, 20)}.json`);
@@ -49,4 +49,25 @@ export function writeTsconfig(workspace: Workspace, module: ModuleInfo, options:
     writeFileSync(file, text);
   }
   return file;
+}
+
+const declarations = new WeakMap<Workspace, string[]>();
+
+/**
+ * The declaration files beside the workspace's TypeScript modules (ambient `declare module`s,
+ * say). Every module is checked with all of them, as an editor over the workspace sees them,
+ * so a module's errors never depend on which modules were built before it.
+ */
+export function workspaceDeclarations(workspace: Workspace): string[] {
+  let found = declarations.get(workspace);
+  if (!found) {
+    found = [];
+    for (const module of workspace.modules) {
+      if (!/\.(ts|tsx|mts)$/.test(module.entry)) continue;
+      const names = readdirSync(module.dir, { recursive: true, encoding: 'utf8' });
+      for (const name of names) if (name.endsWith('.d.ts') && !name.includes('node_modules')) found.push(join(module.dir, name));
+    }
+    declarations.set(workspace, found);
+  }
+  return found;
 }

@@ -171,6 +171,33 @@ test('the ts bundler reports type errors as TS<n> in the module\'s own file', as
   expect(build.diagnostics).toMatchObject([{ code: 'TS2322', file: 'packages/app/main/index.ts', line: 2, column: 14 }]);
 });
 
+describe('the ts bundler checks modules in one shared program', () => {
+  const files = {
+    'packages/app/main/index.ts': "import type { Shape } from './shape';\nimport { tool } from '@a/lib/tools';\nexport const s: Shape = { size: tool };\n",
+    'packages/app/main/shape.ts': "export interface Shape { size: number }\nexport const late: number = 'no';\n",
+    'packages/lib/tools/index.ts': "export const tool = 1;\nexport const broken: string = 2;\n",
+  };
+
+  test('a file reached only by a type import is checked; a dependency\'s errors stay its own', async () => {
+    const dir = app(files, { dependencies: { '@a/lib': '^1.0.0' } });
+    const main = await compile(dir, '@a/app/main');
+    expect(main.diagnostics).toMatchObject([{ code: 'TS2322', file: 'packages/app/main/shape.ts', line: 2 }]);
+    const tools = await compile(dir, '@a/lib/tools');
+    expect(tools.diagnostics).toMatchObject([{ code: 'TS2322', file: 'packages/lib/tools/index.ts', line: 2 }]);
+  });
+
+  test('an edit to a dependency\'s export re-checks the module that imports it', async () => {
+    const dir = app({ ...files, 'packages/app/main/shape.ts': 'export interface Shape { size: number }\n' }, { dependencies: { '@a/lib': '^1.0.0' } });
+    const compiler = new Compiler();
+    const before = await compiler.compile(loadWorkspace(dir), findModule(loadWorkspace(dir), '@a/app/main')!, DEVELOPMENT);
+    expect(before.diagnostics).toEqual([]);
+    writeFiles(dir, { 'packages/lib/tools/index.ts': "export const tool = 'one';\n" });
+    const workspace = loadWorkspace(dir);
+    const after = await compiler.compile(workspace, findModule(workspace, '@a/app/main')!, DEVELOPMENT);
+    expect(after.diagnostics).toMatchObject([{ code: 'TS2322', file: 'packages/app/main/index.ts', line: 3 }]);
+  });
+});
+
 test('.d.ts files yield no code, and sibling types resolve from sources without tsconfig paths', async () => {
   const dir = app({
     'packages/app/main/index.ts': "import type { Shape } from './shape';\nimport { tool } from '@a/lib/tools';\nexport const s: Shape = { size: tool };\n",
