@@ -29,11 +29,13 @@ function getSourceFile(fileName: string, languageVersionOrOptions: ts.ScriptTarg
 
 type Builder = ts.EmitAndSemanticDiagnosticsBuilderProgram;
 
-/** One program per set of compiler options, grown by the roots of every module built with it. */
+/** One program per set of compiler options, over every TypeScript module of the workspace. */
 interface SharedProgram {
   roots: Set<string>;
   host: ts.CompilerHost;
   builder?: Builder;
+  /** The discovery the program was made for: a new one may resolve imports differently. */
+  workspace?: object;
 }
 
 const programs = new Map<string, SharedProgram>();
@@ -54,6 +56,19 @@ function sharedProgram(options: ts.CompilerOptions): SharedProgram {
   return shared;
 }
 
+/** True when a file of the program has other content now (a stat decides, or the text when the stat changed). */
+function changedSince(builder: Builder): boolean {
+  for (const file of builder.getSourceFiles()) {
+    const cached = sourceFiles.get(file.fileName);
+    if (cached?.file !== file) return true;
+    const { stamp, racy } = fileStamp(file.fileName);
+    if (stamp === cached.stamp && !racy) continue;
+    if (ts.sys.readFile(file.fileName) !== cached.text) return true;
+    cached.stamp = stamp;
+  }
+  return false;
+}
+
 /** What one module's build is given: TypeScript for @rollup/plugin-typescript, and emit on demand. */
 export interface TypeScriptSession {
   typescript: typeof ts;
@@ -66,25 +81,32 @@ export interface TypeScriptSession {
 /**
  * TypeScript as @rollup/plugin-typescript is given it for one module's build. Instead of a
  * file-watching program of its own, the build uses one incremental program shared by every
- * module compiled with the same options: each module's roots join it, an edit re-checks only
- * the files it affects, and a build checks and reports only the files its module owns
- * (`owns`), reachable from its entry, so a module never pays for checking its dependencies.
- * Type-checking, emit and diagnostics are TypeScript's own.
+ * module compiled with the same options, rooted at all of the workspace's TypeScript modules
+ * (`roots`, as an editor sees the workspace). It is made again only when a file changed or
+ * the workspace was discovered anew, and then re-checks only what the edit affects. A build
+ * checks and reports only the files its module owns (`owns`) and its entry reaches, so a
+ * module never pays for checking its dependencies. Type-checking, emit and diagnostics are
+ * TypeScript's own.
  */
-export function typeScriptSession(extraRoots: readonly string[], owns: (fileName: string) => boolean): TypeScriptSession {
+export function typeScriptSession(workspace: object, roots: readonly string[], owns: (fileName: string) => boolean): TypeScriptSession {
   let facade: Builder | undefined;
   let checked: string[] = [];
   const typescript = Object.defineProperty(Object.create(ts) as typeof ts, 'createWatchProgram', {
     value(host: ts.WatchCompilerHostOfFilesAndCompilerOptions<Builder>) {
       const { configFilePath: _, ...options } = host.options;
       const shared = sharedProgram(options);
-      for (const root of [...host.rootFiles, ...extraRoots]) shared.roots.add(root);
-      const builder = ts.createEmitAndSemanticDiagnosticsBuilderProgram([...shared.roots], options, shared.host, shared.builder, undefined, host.projectReferences);
-      shared.builder = builder;
-      // Forget the diagnostics an edit since the last build invalidated, checking nothing yet.
-      while (builder.getSemanticDiagnosticsOfNextAffectedFile(undefined, () => true));
-      checked = reachable(builder, host.rootFiles, extraRoots);
-      facade = moduleView(builder, checked.filter(owns).flatMap((name) => builder.getSourceFile(name) ?? []));
+      const wanted = [...host.rootFiles, ...roots];
+      let builder = shared.builder;
+      if (!builder || shared.workspace !== workspace || wanted.some((root) => !shared.roots.has(root)) || changedSince(builder)) {
+        for (const root of wanted) shared.roots.add(root);
+        builder = ts.createEmitAndSemanticDiagnosticsBuilderProgram([...shared.roots], options, shared.host, shared.builder, undefined, host.projectReferences);
+        shared.builder = builder;
+        shared.workspace = workspace;
+        // Forget the diagnostics an edit since the last build invalidated, checking nothing yet.
+        while (builder.getSemanticDiagnosticsOfNextAffectedFile(undefined, () => true));
+      }
+      checked = reachable(builder, host.rootFiles);
+      facade = moduleView(builder, checked.filter(owns).flatMap((name) => builder!.getSourceFile(name) ?? []));
       host.afterProgramCreate?.(facade);
       return { getProgram: () => facade!, getCurrentProgram: () => facade!, close() {}, updateRootFileNames() {} };
     },
@@ -102,8 +124,8 @@ export function typeScriptSession(extraRoots: readonly string[], owns: (fileName
 }
 
 /** The files the roots reach through imports, type imports and references, TypeScript's libraries aside. */
-function reachable(builder: Builder, rootFiles: readonly string[], extraRoots: readonly string[]): string[] {
-  const names = new Set<string>(extraRoots);
+function reachable(builder: Builder, rootFiles: readonly string[]): string[] {
+  const names = new Set<string>();
   for (const root of rootFiles) {
     const file = builder.getSourceFile(root);
     if (file) for (const name of builder.getAllDependencies(file)) names.add(name);

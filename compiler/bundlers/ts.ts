@@ -1,4 +1,4 @@
-import { relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import typescriptPlugin from '@rollup/plugin-typescript';
 import MagicString from 'magic-string';
 import { rollup, type Plugin, type RollupLog } from 'rollup';
@@ -6,7 +6,7 @@ import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { isInside, toPosix } from '../workspace/paths.js';
 import { owningModule } from './imports.js';
 import { typeScriptSession } from './ts-program.js';
-import { KIT_TYPES, workspaceDeclarations, writeTsconfig } from './tsconfig.js';
+import { KIT_TYPES, workspaceRoots, writeTsconfig } from './tsconfig.js';
 import { orderStylesheets, type BundleInput, type BundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 
 const STYLE = '\0kit-style:';
@@ -50,7 +50,7 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
     const owner = owningModule(workspace, path);
     return owner ? owner === module : true;
   };
-  const session = typeScriptSession(workspaceDeclarations(workspace), belongsToModule);
+  const session = typeScriptSession(workspace, workspaceRoots(workspace), belongsToModule);
 
   const imports: Plugin = {
     name: 'kit-imports',
@@ -134,7 +134,8 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
       map: chunk.map ? ({ ...chunk.map, sources: chunk.map.sources.map((s) => toPosix(relative(root, resolve(root, s)))) } as SourceMap) : undefined,
       stylesheets: ordered,
       // Type imports are not bundled, yet an edit to what they name can change the module's errors.
-      inputs: [...new Set([...(bundle.watchFiles ?? []).filter((f) => !f.startsWith('\0')), ...session.checked])],
+      // So is the workspace's tsconfig.json, whose options the check uses.
+      inputs: [...new Set([...(bundle.watchFiles ?? []).filter((f) => !f.startsWith('\0')), ...session.checked, join(root, 'tsconfig.json')])],
       diagnostics,
     };
   } catch (error) {

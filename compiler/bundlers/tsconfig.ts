@@ -41,6 +41,8 @@ export function writeTsconfig(workspace: Workspace, module: ModuleInfo, options:
       paths,
     },
     files: [module.entry, KIT_TYPES],
+    // Not the workspace tsconfig's own `include`: scanning the workspace on every build is slow.
+    include: [],
   };
   const text = JSON.stringify(config);
   const file = join(DIR, `${createHash('sha256').update(text).digest('hex').slice(0, 20)}.json`);
@@ -51,23 +53,25 @@ export function writeTsconfig(workspace: Workspace, module: ModuleInfo, options:
   return file;
 }
 
-const declarations = new WeakMap<Workspace, string[]>();
+const roots = new WeakMap<Workspace, string[]>();
 
 /**
- * The declaration files beside the workspace's TypeScript modules (ambient `declare module`s,
- * say). Every module is checked with all of them, as an editor over the workspace sees them,
- * so a module's errors never depend on which modules were built before it.
+ * What the workspace's shared program is rooted at: the entries of its modules built with
+ * the `ts` bundler, and the declaration files beside its TypeScript modules (ambient
+ * `declare module`s, say). Every module is checked with all of them, as an editor over the
+ * workspace sees them, so a module's errors never depend on which modules were built before.
  */
-export function workspaceDeclarations(workspace: Workspace): string[] {
-  let found = declarations.get(workspace);
+export function workspaceRoots(workspace: Workspace): string[] {
+  let found = roots.get(workspace);
   if (!found) {
-    found = [];
+    found = [KIT_TYPES];
     for (const module of workspace.modules) {
       if (!/\.(ts|tsx|mts)$/.test(module.entry)) continue;
+      if (module.bundler.name === 'ts') found.push(module.entry);
       const names = readdirSync(module.dir, { recursive: true, encoding: 'utf8' });
       for (const name of names) if (name.endsWith('.d.ts') && !name.includes('node_modules')) found.push(join(module.dir, name));
     }
-    declarations.set(workspace, found);
+    roots.set(workspace, found);
   }
   return found;
 }
