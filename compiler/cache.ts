@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { DiskStore } from './disk-cache.js';
 import { fileStamp } from './stamp.js';
 
 interface InputRecord {
@@ -40,6 +41,8 @@ function hashOf(path: string): string {
  * build re-checks its result. A build during which an input changed is never kept: inputs
  * known from the key's last build are compared by content before and after (file clocks are
  * too coarse to tell), new ones by mtime. Bounded: least recently used entries go first.
+ * With a disk store, what is built is also written there, and a key not held in memory is
+ * looked up there (and checked the same way) before it is built: a restart starts warm.
  */
 export class ArtifactCache<T> {
   private entries = new Map<string, Entry<T>>();
@@ -50,7 +53,10 @@ export class ArtifactCache<T> {
   /** How many builds ran: a figure for tests and benchmarks. */
   builds = 0;
 
-  constructor(private readonly limit = 1000) {}
+  constructor(
+    private readonly limit = 1000,
+    private readonly store?: { disk: DiskStore; name: string },
+  ) {}
 
   async get(key: string, build: () => Promise<Built<T>>): Promise<T> {
     const entry = this.entries.get(key);
@@ -58,6 +64,11 @@ export class ArtifactCache<T> {
       this.entries.delete(key);
       this.entries.set(key, entry);
       return entry.value;
+    }
+    const stored = entry ? undefined : this.store?.disk.read<T>(`${this.store.name}|${key}`);
+    if (stored && this.isFresh(stored)) {
+      this.keep(key, { value: stored.value, inputs: stored.inputs });
+      return stored.value;
     }
     const running = this.inflight.get(key);
     if (running) {
@@ -90,11 +101,16 @@ export class ArtifactCache<T> {
     if (this.lastInputs.size > this.limit) this.lastInputs.delete(this.lastInputs.keys().next().value!);
     if (stale && typeof value === 'object' && value !== null) this.unsettled.add(value);
     if (!stale) {
-      this.entries.delete(key);
-      this.entries.set(key, { value, inputs: records });
-      if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+      this.keep(key, { value, inputs: records });
+      this.store?.disk.write({ key: `${this.store.name}|${key}`, value, inputs: records });
     }
     return value;
+  }
+
+  private keep(key: string, entry: Entry<T>): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
   }
 
   /** Drops every entry whose key `keep` refuses (the builds of a version that no longer exists). */

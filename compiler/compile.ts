@@ -4,6 +4,7 @@ import { ImportPolicy } from './bundlers/imports.js';
 import { runBundler } from './bundlers/registry.js';
 import type { BundleResult } from './bundlers/types.js';
 import { conditionalNotFound, type Diagnostic } from './diagnostics.js';
+import type { DiskStore } from './disk-cache.js';
 import { DEVELOPMENT, formatOptions, type CompileOptions } from './options.js';
 import { compileInstalled, type InstalledBuild, type InstalledPackage } from './installed.js';
 import { compileStyles, type StylesResult } from './styles.js';
@@ -37,11 +38,18 @@ type Styles = StylesResult & { hash: string };
  * stylesheet are cached apart, so a stylesheet edit rebuilds only the stylesheet.
  */
 export class Compiler {
-  readonly scripts = new ArtifactCache<Script>();
-  readonly styles = new ArtifactCache<Styles>();
-  readonly installed = new ArtifactCache<InstalledBuild & { hash: string }>();
+  readonly scripts: ArtifactCache<Script>;
+  readonly styles: ArtifactCache<Styles>;
+  readonly installed: ArtifactCache<InstalledBuild & { hash: string }>;
   private signatures = new WeakMap<Workspace, string>();
   private current?: Workspace;
+
+  /** With `disk`, artifacts outlive the process (see `DiskStore.forWorkspace`). */
+  constructor({ disk }: { disk?: DiskStore } = {}) {
+    this.scripts = new ArtifactCache(1000, disk && { disk, name: 'script' });
+    this.styles = new ArtifactCache(1000, disk && { disk, name: 'styles' });
+    this.installed = new ArtifactCache(1000, disk && { disk, name: 'installed' });
+  }
 
   /** One entry of a package installed outside the workspace (see `compileInstalled`). */
   compileInstalled(root: string, pkg: InstalledPackage, subpath: string, options: CompileOptions): Promise<InstalledBuild & { hash: string }> {

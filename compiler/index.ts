@@ -3,6 +3,7 @@ export { parseAddress, formatAddress, assetAddressFromModule, type Address, type
 export { mediaTypeOf } from './assets.js';
 export { ArtifactCache, sha256 } from './cache.js';
 export { Compiler, judgedOptions, type ModuleBuild } from './compile.js';
+export { DiskStore } from './disk-cache.js';
 export { createWorkspace } from './create.js';
 export { STATUS_BY_CODE, formatDiagnostic, type Diagnostic, type ErrorCode } from './diagnostics.js';
 export { writeDistribution, type Progress } from './distribution.js';

@@ -1,4 +1,4 @@
-import { Compiler, WorkspaceLoader } from '../compiler/index.js';
+import { Compiler, DiskStore, WorkspaceLoader } from '../compiler/index.js';
 import { BuildStates } from './builds.js';
 import { Channel } from './channel.js';
 
@@ -26,5 +26,5 @@ export interface ServiceContext {
 
 export function createContext(options: ServiceOptions): ServiceContext {
   const channel = new Channel();
-  return { options, loader: new WorkspaceLoader(options.root), compiler: new Compiler(), builds: new BuildStates(channel), channel };
+  return { options, loader: new WorkspaceLoader(options.root), compiler: new Compiler({ disk: DiskStore.forWorkspace(options.root) }), builds: new BuildStates(channel), channel };
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { Compiler, DEVELOPMENT, findModule, loadWorkspace, parseOptions, PRODUCTION, writeDistribution, type CompileOptions } from '../../lib/compiler/index.js';
+import { Compiler, DEVELOPMENT, DiskStore, findModule, loadWorkspace, parseOptions, PRODUCTION, writeDistribution, type CompileOptions } from '../../lib/compiler/index.js';
 import { copySample, pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
@@ -223,6 +223,47 @@ describe('the artifact cache', () => {
     const edited = await compiler.compile(workspace, module, DEVELOPMENT);
     expect(compiler.scripts.builds).toBe(2);
     expect(edited.code).toContain('toFixed(d)');
+  });
+});
+
+describe('the disk cache', () => {
+  test('a new compiler on the same workspace builds nothing that is unchanged, and rebuilds what was edited', async () => {
+    const dir = copySample('shop');
+    const workspace = loadWorkspace(dir);
+    const specifiers = ['@shop/util/format', '@shop/ui/button', '@shop/app/main'];
+    const first = new Compiler({ disk: DiskStore.forWorkspace(dir) });
+    const built = await Promise.all(specifiers.map((s) => first.compile(workspace, findModule(workspace, s)!, DEVELOPMENT)));
+    expect(first.scripts.builds).toBe(3);
+    expect(readdirSync(join(dir, 'node_modules/.cache/kit')).length).toBeGreaterThanOrEqual(4);
+
+    const restarted = new Compiler({ disk: DiskStore.forWorkspace(dir) });
+    const again = await Promise.all(specifiers.map((s) => restarted.compile(workspace, findModule(workspace, s)!, DEVELOPMENT)));
+    expect(restarted.scripts.builds + restarted.styles.builds).toBe(0);
+    expect(again.map((b) => [b.code, b.styles])).toEqual(built.map((b) => [b.code, b.styles]));
+
+    writeFiles(dir, { 'packages/util/format/round.ts': 'export function round(v: number, d: number): number { return Number(v.toFixed(d)); }\n' });
+    const third = new Compiler({ disk: DiskStore.forWorkspace(dir) });
+    const edited = await third.compile(workspace, findModule(workspace, '@shop/util/format')!, DEVELOPMENT);
+    expect(third.scripts.builds).toBe(1);
+    expect(edited.code).toContain('toFixed(d)');
+  });
+
+  test('a damaged entry is rebuilt, and KIT_CACHE_DIR=off keeps nothing', async () => {
+    const dir = copySample('shop');
+    const workspace = loadWorkspace(dir);
+    const module = findModule(workspace, '@shop/util/format')!;
+    await new Compiler({ disk: DiskStore.forWorkspace(dir) }).compile(workspace, module, DEVELOPMENT);
+    const cacheDir = join(dir, 'node_modules/.cache/kit');
+    for (const name of readdirSync(cacheDir)) writeFileSync(join(cacheDir, name), '{"key":');
+    const compiler = new Compiler({ disk: DiskStore.forWorkspace(dir) });
+    expect((await compiler.compile(workspace, module, DEVELOPMENT)).status).toBe('valid');
+    expect(compiler.scripts.builds).toBe(1);
+    process.env.KIT_CACHE_DIR = 'off';
+    try {
+      expect(DiskStore.forWorkspace(dir)).toBeUndefined();
+    } finally {
+      delete process.env.KIT_CACHE_DIR;
+    }
   });
 });
 
