@@ -74,7 +74,8 @@ function entry(p, m, units, chain) {
 }
 
 /** Writes the workspace into `root`; returns the module specifiers and their stylesheet paths. */
-export function generateWorkspace(root, { packages, modules }) {
+/** `bundlers: 'esbuild'` puts every package on the esbuild bundler (for the build figure). */
+export function generateWorkspace(root, { packages, modules, bundlers = 'mixed' }) {
   const specifiers = [];
   const sheets = [];
   const list = [];
@@ -82,7 +83,7 @@ export function generateWorkspace(root, { packages, modules }) {
     const name = `@bench/p${pad(p)}`;
     const dir = `packages/p${pad(p)}`;
     list.push(dir);
-    write(root, `${dir}/package.json`, `${JSON.stringify({ name, version: '1.0.0', private: true, kit: { modules: '.', bundler: p % 2 === 0 ? 'esbuild' : 'ts' }, dependencies: p > 0 ? { [`@bench/p${pad(p - 1)}`]: '1.0.0' } : {} }, null, 2)}\n`);
+    write(root, `${dir}/package.json`, `${JSON.stringify({ name, version: '1.0.0', private: true, kit: { modules: '.', bundler: bundlers === 'esbuild' || p % 2 === 0 ? 'esbuild' : 'ts' }, dependencies: p > 0 ? { [`@bench/p${pad(p - 1)}`]: '1.0.0' } : {} }, null, 2)}\n`);
     for (let m = 0; m < modules; m++) {
       const mdir = `${dir}/m${m}`;
       write(root, `${mdir}/module.json`, `${JSON.stringify({ platforms: ['web'], entry: 'index.ts', assets: ['icon.svg'] })}\n`);
@@ -102,5 +103,5 @@ export function generateWorkspace(root, { packages, modules }) {
   write(root, 'kit.json', `${JSON.stringify({ packages: [...list, 'packages/app'] }, null, 2)}\n`);
   write(root, 'tsconfig.json', `${JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, skipLibCheck: true }, include: ['packages'] }, null, 2)}\n`);
   write(root, 'index.html', '<!doctype html><html><body><script type="module" src="/packages/app/main/index.ts"></script></body></html>\n');
-  return { specifiers, sheets };
+  return { specifiers, sheets, bundlerOf: (specifier) => (bundlers === 'esbuild' || Number(/p(\d+)/.exec(specifier)[1]) % 2 === 0 ? 'esbuild' : 'ts') };
 }

@@ -141,35 +141,54 @@ const arg = (name, fallback) => {
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
 };
 const size = { packages: arg('packages', 20), modules: arg('modules', 5) };
-results.compile = await benchCompile();
-results.serve = await benchServe();
-results.reload = benchReload();
-results.latency = await benchLatency(REPO);
-
-console.log('\ncompile (median of 7, development form)');
-console.log('module                bundler  esbuild ms  kit cold ms  ratio  cached ms  cached/cold');
-for (const r of results.compile) {
-  console.log(`${r.module.padEnd(22)}${r.bundler.padEnd(9)}${fmt(r.plainEsbuildMs).padStart(10)}${fmt(r.coldMs).padStart(13)}${fmt(r.coldRatio).padStart(7)}${fmt(r.cachedMs, 3).padStart(11)}${(fmt(r.cachedShareOfCold * 100, 2) + '%').padStart(13)}`);
+// `--suite` runs only the comparison on the generated workspace.
+const suiteOnly = process.argv.includes('--suite');
+if (!suiteOnly) {
+  results.compile = await benchCompile();
+  results.serve = await benchServe();
+  results.reload = benchReload();
+  results.latency = await benchLatency(REPO);
 }
-const s = results.serve;
-console.log(`\nserve: warm ${s.kitRequestsPerSecond} req/s vs bare node:http ${s.bareNodeRequestsPerSecond} req/s → ${fmt(s.ratio)}×; cold first request ${fmt(s.coldFirstRequestMs, 0)} ms vs ${fmt(s.buildSameModuleMs, 1)} ms for kit build's compile of the same module`);
-const r = results.reload;
-console.log(`reload: manifest check on ${r.packages} packages per module request: ${fmt(r.requestCheckMs, 3)} ms with the watcher, ${fmt(r.fullCheckMs, 3)} ms checking every manifest (first load ${fmt(r.firstLoadMs, 0)} ms)`);
+
+if (!suiteOnly) {
+  console.log('\ncompile (median of 7, development form)');
+  console.log('module                bundler  esbuild ms  kit cold ms  ratio  cached ms  cached/cold');
+  for (const r of results.compile) {
+    console.log(`${r.module.padEnd(22)}${r.bundler.padEnd(9)}${fmt(r.plainEsbuildMs).padStart(10)}${fmt(r.coldMs).padStart(13)}${fmt(r.coldRatio).padStart(7)}${fmt(r.cachedMs, 3).padStart(11)}${(fmt(r.cachedShareOfCold * 100, 2) + '%').padStart(13)}`);
+  }
+  const s = results.serve;
+  console.log(`\nserve: warm ${s.kitRequestsPerSecond} req/s vs bare node:http ${s.bareNodeRequestsPerSecond} req/s → ${fmt(s.ratio)}×; cold first request ${fmt(s.coldFirstRequestMs, 0)} ms vs ${fmt(s.buildSameModuleMs, 1)} ms for kit build's compile of the same module`);
+  const r = results.reload;
+  console.log(`reload: manifest check on ${r.packages} packages per module request: ${fmt(r.requestCheckMs, 3)} ms with the watcher, ${fmt(r.fullCheckMs, 3)} ms checking every manifest (first load ${fmt(r.firstLoadMs, 0)} ms)`);
+}
 results.suite = await benchSuite(size);
 const u = results.suite;
 const row = (name, kit, vite, ratio) => console.log(`${name.padEnd(34)}${String(kit).padStart(16)}${String(vite).padStart(16)}${ratio.padStart(10)}`);
 console.log(`\nkit against Vite 7 on a generated workspace of ${u.packages} packages × ${u.modules} modules`);
 row('figure', 'kit', 'vite', 'kit/vite');
 row('server start to listening, ms', fmt(u.kit.startMs, 0), fmt(u.vite.startMs, 0), fmt(u.kit.startMs / u.vite.startMs));
-row('cold module + styles p50/p95, ms', `${fmt(u.kit.coldModule.p50, 1)}/${fmt(u.kit.coldModule.p95, 1)}`, `${fmt(u.vite.coldModule.p50, 1)}/${fmt(u.vite.coldModule.p95, 1)}`, fmt(u.kit.coldModule.p50 / u.vite.coldModule.p50));
+const pair = (x, d = 1) => `${fmt(x.p50, d)}/${fmt(x.p95, d)}`;
+row('cold module + styles p50/p95, ms', pair(u.kit.coldModule), pair(u.vite.coldModule), fmt(u.kit.coldModule.p50 / u.vite.coldModule.p50));
+row('  esbuild-bundler modules', pair(u.kit.coldModuleEsbuildBundler), pair(u.vite.coldModuleEsbuildBundler), fmt(u.kit.coldModuleEsbuildBundler.p50 / u.vite.coldModuleEsbuildBundler.p50));
+row('  ts-bundler modules', pair(u.kit.coldModuleTsBundler), pair(u.vite.coldModuleTsBundler), fmt(u.kit.coldModuleTsBundler.p50 / u.vite.coldModuleTsBundler.p50));
 row('whole page cold, ms', fmt(u.kit.page.coldMs, 0), fmt(u.vite.page.coldMs, 0), fmt(u.kit.page.coldMs / u.vite.page.coldMs));
 row('whole page warm, ms', fmt(u.kit.page.warmMs, 0), fmt(u.vite.page.warmMs, 0), fmt(u.kit.page.warmMs / u.vite.page.warmMs));
+row('whole page after a restart, ms', fmt(u.kit.page.restartMs, 0), fmt(u.vite.page.restartMs, 0), fmt(u.kit.page.restartMs / u.vite.page.restartMs));
 row('warm requests/s, one module', u.kit.requestsPerSecond, u.vite.requestsPerSecond, fmt(u.kit.requestsPerSecond / u.vite.requestsPerSecond));
 row('stylesheet edit p50/p95, ms', `${u.kit.styleEdit.p50}/${u.kit.styleEdit.p95}`, `${u.vite.styleEdit.p50}/${u.vite.styleEdit.p95}`, fmt(u.kit.styleEdit.p50 / u.vite.styleEdit.p50));
 row('peak memory, MiB', fmt(u.kit.peakMiB, 0), fmt(u.vite.peakMiB, 0), fmt(u.kit.peakMiB / u.vite.peakMiB));
-console.log(`kit build of ${u.build.modules} modules: ${fmt(u.build.kitMs, 0)} ms; one esbuild call over the ${u.build.esbuildEntries} esbuild-bundler entries: ${fmt(u.build.esbuildAllEntriesMs, 0)} ms`);
-const l = results.latency;
-console.log(`stylesheet edit → applied in Chromium (${l.edits} edits): kit median ${l.kit.median} ms, p95 ${l.kit.p95} ms; Vite median ${l.vite.median} ms, p95 ${l.vite.p95} ms → ${fmt(l.medianRatio)}× Vite's median`);
+console.log(`\nkit's own ratios: cold esbuild-bundler module p50 ${fmt(u.kit.coldModuleEsbuildBundler.p50, 1)} ms vs one esbuild build of the entry ${fmt(u.esbuild.perModule.p50, 1)} ms → ${fmt(u.kit.coldModuleEsbuildBundler.p50 / u.esbuild.perModule.p50)}×`);
+console.log(`page after a restart (disk cache warm, fresh browser cache) vs a reload on the warm server: ${fmt(u.kit.page.restartMs / u.kit.page.warmMs)}×`);
+for (const [bundler, r] of Object.entries(u.kit.rebuild)) {
+  console.log(`${bundler}-bundler module, one-file edit to new code served: p50 ${fmt(r.kit.p50, 1)} ms vs esbuild's incremental rebuild ${fmt(r.esbuild.p50, 1)} ms → ${fmt(r.kit.p50 / r.esbuild.p50)}×`);
+}
+const b = u.build;
+console.log(`kit build of ${b.modules} modules: ${fmt(b.kitMs, 0)} ms cold, ${fmt(b.kitAgainMs, 0)} ms again (disk cache); one esbuild call over the ${b.esbuildEntries} esbuild-bundler entries: ${fmt(b.esbuildAllEntriesMs, 0)} ms`);
+console.log(`kit build with every package on esbuild (${b.allEsbuild.modules} modules): ${fmt(b.allEsbuild.kitMs, 0)} ms vs one esbuild call over the same entries ${fmt(b.allEsbuild.esbuildMs, 0)} ms → ${fmt(b.allEsbuild.kitMs / b.allEsbuild.esbuildMs)}×`);
+if (!suiteOnly) {
+  const l = results.latency;
+  console.log(`stylesheet edit → applied in Chromium (${l.edits} edits): kit median ${l.kit.median} ms, p95 ${l.kit.p95} ms; Vite median ${l.vite.median} ms, p95 ${l.vite.p95} ms → ${fmt(l.medianRatio)}× Vite's median`);
+}
 mkdirSync(join(REPO, 'bench', 'results'), { recursive: true });
 const file = join(REPO, 'bench', 'results', `${size.packages}x${size.modules}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify(results, null, 2));

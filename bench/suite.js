@@ -100,10 +100,52 @@ async function editLatency(page, root, sheet, selector, edits = 20) {
   return stats(samples);
 }
 
+/** One esbuild build of a module's entry, as kit's esbuild bundler would make it: the baseline of a cold module. */
+const esbuildOptions = (entry, root) => ({ entryPoints: [entry], bundle: true, write: false, outdir: join(root, 'esbuild-out'), format: 'esm', sourcemap: 'inline', external: ['@bench/*'], loader: { '.svg': 'file' }, logLevel: 'silent' });
+const entryOf = (root, specifier) => join(root, 'packages', specifier.split('/')[1], specifier.split('/')[2], 'index.ts');
+
+/** Edit → a response with the new code, `edits` times, on a warm kit service; against esbuild's incremental rebuild of the same entry. */
+async function rebuildAfterEdit(url, root, specifier, edits = 5) {
+  const [, , pkg, subpath] = /^@([^/]+)\/([^/]+)\/(.+)$/.exec(specifier);
+  const address = `${url}m/@bench/${pkg}@1.0.0/modules/${subpath}?${DEV}`;
+  const file = join(root, 'packages', pkg, subpath, 'helpers.ts');
+  const original = readFileSync(file, 'utf8');
+  const label = /label = '([^']+)'/.exec(original)[1];
+  await (await fetch(address)).text();
+  const kit = [];
+  for (let i = 1; i <= edits; i++) {
+    const want = `${label}-edit${i}`;
+    const started = performance.now();
+    writeFileSync(file, original.replace(`'${label}'`, `'${want}'`));
+    for (;;) {
+      const text = await (await fetch(address)).text();
+      if (text.includes(want)) break;
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    kit.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  const context = await esbuild.context(esbuildOptions(entryOf(root, specifier), root));
+  await context.rebuild();
+  const plain = [];
+  for (let i = 1; i <= edits; i++) {
+    writeFileSync(file, original.replace(`'${label}'`, `'${label}-esbuild${i}'`));
+    plain.push(await time(() => context.rebuild()));
+  }
+  await context.dispose();
+  writeFileSync(file, original);
+  return { kit: stats(kit), esbuild: stats(plain) };
+}
+
+const spawnKitBuild = (root) => time(() => new Promise((ok, fail) => {
+  spawn(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build', '--cwd', root], { stdio: 'ignore' }).once('exit', (code) => (code === 0 ? ok() : fail(new Error(`kit build exited ${code}`))));
+}));
+const clearDiskCache = (root) => rmSync(join(root, 'node_modules', '.cache', 'kit'), { recursive: true, force: true });
+
 /** The whole comparison on a fresh N × M workspace. */
 export async function benchSuite({ packages, modules }) {
   const root = mkdtempSync(join(tmpdir(), `kit-suite-${packages}x${modules}-`));
-  const { specifiers, sheets } = generateWorkspace(root, { packages, modules });
+  const { specifiers, sheets, bundlerOf } = generateWorkspace(root, { packages, modules });
   const sample = specifiers.filter((_, i) => i % Math.max(1, Math.floor(specifiers.length / 50)) === 0).slice(0, 50);
   const out = { packages, modules };
 
@@ -111,18 +153,24 @@ export async function benchSuite({ packages, modules }) {
   for (const kind of ['kit', 'vite']) {
     const server = await startServer(kind, root);
     const fetchModule = kind === 'kit' ? kitModule : viteModule;
-    const cold = [];
-    for (const specifier of sample) cold.push(await time(() => fetchModule(server.url, specifier)));
-    out[kind] = { startMs: server.startMs, coldModule: stats(cold) };
+    const cold = { esbuild: [], ts: [] };
+    for (const specifier of sample) cold[bundlerOf(specifier)].push(await time(() => fetchModule(server.url, specifier)));
+    out[kind] = { startMs: server.startMs, coldModule: stats([...cold.esbuild, ...cold.ts]), coldModuleEsbuildBundler: stats(cold.esbuild), coldModuleTsBundler: stats(cold.ts) };
     server.stop();
   }
+  const plain = [];
+  for (const specifier of sample.filter((s) => bundlerOf(s) === 'esbuild')) plain.push(await time(() => esbuild.build(esbuildOptions(entryOf(root, specifier), root))));
+  out.esbuild = { perModule: stats(plain) };
 
-  // The page, warm requests, stylesheet edits and memory, on a second pair of fresh servers.
+  // The page, warm requests, stylesheet edits, rebuilds and memory, on a second pair of fresh servers
+  // (kit's disk cache emptied first); then a restarted server loads the page in a fresh browser context.
+  clearDiskCache(root);
   const browser = await chromium.launch({ executablePath: process.env.KIT_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
   try {
     for (const kind of ['kit', 'vite']) {
       const server = await startServer(kind, root);
-      const { page, cold, warm } = await pageLoad(browser, kind === 'kit' ? `${server.url}preview/` : server.url);
+      const pageUrl = (s) => (kind === 'kit' ? `${s.url}preview/` : s.url);
+      const { page, cold, warm } = await pageLoad(browser, pageUrl(server));
       out[kind].page = { coldMs: cold, warmMs: warm };
       const one = specifiers[1] ?? specifiers[0];
       const [, , pkg, subpath] = /^@([^/]+)\/([^/]+)\/(.+)$/.exec(one);
@@ -131,18 +179,46 @@ export async function benchSuite({ packages, modules }) {
       out[kind].peakMiB = server.peakMiB();
       await page.close();
       server.stop();
+      await new Promise((r) => setTimeout(r, 300));
+      const restarted = await startServer(kind, root);
+      const context = await browser.newContext();
+      const fresh = await context.newPage();
+      fresh.setDefaultTimeout(600_000);
+      out[kind].page.restartMs = await time(async () => {
+        await fresh.goto(pageUrl(restarted));
+        await fresh.waitForFunction(() => document.body.dataset.ready === 'yes', undefined, { timeout: 600_000 });
+      });
+      await context.close();
+      // One-file edits, on the restarted (now warm) service: nothing was edited between the two runs.
+      if (kind === 'kit') {
+        out.kit.rebuild = {};
+        for (const bundler of ['esbuild', 'ts']) {
+          const specifier = specifiers.find((s) => bundlerOf(s) === bundler && s.endsWith('/m2'));
+          if (specifier) out.kit.rebuild[bundler] = await rebuildAfterEdit(restarted.url, root, specifier);
+        }
+      }
+      restarted.stop();
     }
   } finally {
     await browser.close();
   }
 
-  // kit build against one esbuild call over every entry of the esbuild-bundler packages.
-  const kitBuild = await time(() => new Promise((ok, fail) => {
-    spawn(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build', '--cwd', root], { stdio: 'ignore' }).once('exit', (code) => (code === 0 ? ok() : fail(new Error(`kit build exited ${code}`))));
-  }));
-  const esbuildEntries = specifiers.filter((s) => Number(/p(\d+)/.exec(s)[1]) % 2 === 0).map((s) => join(root, 'packages', s.split('/')[1], s.split('/')[2], 'index.ts'));
+  // kit build against one esbuild call over the same entries: the mixed workspace (cold, then
+  // again with the disk cache warm), and one with every package on the esbuild bundler.
+  clearDiskCache(root);
+  const kitBuild = await spawnKitBuild(root);
+  const kitBuildAgain = await spawnKitBuild(root);
+  const esbuildEntries = specifiers.filter((s) => bundlerOf(s) === 'esbuild').map((s) => entryOf(root, s));
   const esbuildAll = await time(() => esbuild.build({ entryPoints: esbuildEntries, bundle: true, write: false, outdir: join(root, 'esbuild-out'), format: 'esm', minify: true, external: ['@bench/*'], loader: { '.svg': 'file' }, logLevel: 'silent' }));
-  out.build = { kitMs: kitBuild, esbuildAllEntriesMs: esbuildAll, esbuildEntries: esbuildEntries.length, modules: specifiers.length + 1 };
+  const allEsbuild = mkdtempSync(join(tmpdir(), `kit-suite-esbuild-${packages}x${modules}-`));
+  const generated = generateWorkspace(allEsbuild, { packages, modules, bundlers: 'esbuild' });
+  const kitBuildEsbuild = await spawnKitBuild(allEsbuild);
+  const esbuildEvery = await time(() => esbuild.build({ entryPoints: generated.specifiers.map((s) => entryOf(allEsbuild, s)), bundle: true, write: false, outdir: join(allEsbuild, 'esbuild-out'), format: 'esm', minify: true, external: ['@bench/*'], loader: { '.svg': 'file' }, logLevel: 'silent' }));
+  out.build = {
+    kitMs: kitBuild, kitAgainMs: kitBuildAgain, esbuildAllEntriesMs: esbuildAll, esbuildEntries: esbuildEntries.length, modules: specifiers.length + 1,
+    allEsbuild: { kitMs: kitBuildEsbuild, esbuildMs: esbuildEvery, modules: generated.specifiers.length + 1 },
+  };
   rmSync(root, { recursive: true, force: true });
+  rmSync(allEsbuild, { recursive: true, force: true });
   return out;
 }

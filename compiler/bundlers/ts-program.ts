@@ -1,15 +1,19 @@
 import { createHash } from 'node:crypto';
-import ts from 'typescript';
+import { createRequire } from 'node:module';
+import type TypeScript from 'typescript';
 import { fileStamp } from '../stamp.js';
+
+// Required as CommonJS: imported from an ES module, Node first scans all 9 MB of it for export names.
+const ts: typeof TypeScript = createRequire(import.meta.url)('typescript');
 
 /**
  * Parsed files kept across builds and programs, as a language service's document registry
  * keeps them: the default libraries alone take most of a cold build to parse. A file whose
  * stat is unchanged (and not racily new) is not read again.
  */
-const sourceFiles = new Map<string, { stamp: string; text: string; key: string; file: ts.SourceFile }>();
+const sourceFiles = new Map<string, { stamp: string; text: string; key: string; file: TypeScript.SourceFile }>();
 
-function getSourceFile(fileName: string, languageVersionOrOptions: ts.ScriptTarget | ts.CreateSourceFileOptions): ts.SourceFile | undefined {
+function getSourceFile(fileName: string, languageVersionOrOptions: TypeScript.ScriptTarget | TypeScript.CreateSourceFileOptions): TypeScript.SourceFile | undefined {
   const key = JSON.stringify(languageVersionOrOptions);
   const { stamp, racy } = fileStamp(fileName);
   const cached = sourceFiles.get(fileName);
@@ -22,17 +26,17 @@ function getSourceFile(fileName: string, languageVersionOrOptions: ts.ScriptTarg
   }
   const file = ts.createSourceFile(fileName, text, languageVersionOrOptions);
   // A builder program tells files apart by version, as a watch program would set it.
-  (file as ts.SourceFile & { version: string }).version = createHash('sha1').update(text).digest('hex');
+  (file as TypeScript.SourceFile & { version: string }).version = createHash('sha1').update(text).digest('hex');
   sourceFiles.set(fileName, { stamp, text, key, file });
   return file;
 }
 
-type Builder = ts.EmitAndSemanticDiagnosticsBuilderProgram;
+type Builder = TypeScript.EmitAndSemanticDiagnosticsBuilderProgram;
 
 /** One program per set of compiler options, over every TypeScript module of the workspace. */
 interface SharedProgram {
   roots: Set<string>;
-  host: ts.CompilerHost;
+  host: TypeScript.CompilerHost;
   builder?: Builder;
   /** The discovery the program was made for: a new one may resolve imports differently. */
   workspace?: object;
@@ -42,7 +46,7 @@ const programs = new Map<string, SharedProgram>();
 /** Options change only when the workspace's modules or tsconfig do; the previous program is kept for a build in flight. */
 const KEPT_PROGRAMS = 2;
 
-function sharedProgram(options: ts.CompilerOptions): SharedProgram {
+function sharedProgram(options: TypeScript.CompilerOptions): SharedProgram {
   const key = JSON.stringify(options);
   let shared = programs.get(key);
   if (shared) programs.delete(key);
@@ -71,7 +75,7 @@ function changedSince(builder: Builder): boolean {
 
 /** What one module's build is given: TypeScript for @rollup/plugin-typescript, and emit on demand. */
 export interface TypeScriptSession {
-  typescript: typeof ts;
+  typescript: typeof TypeScript;
   /** Emits one source file for the plugin to load; rollup asks only for the files it bundles. */
   emit(fileName: string): void;
   /** Every file the check read besides TypeScript's libraries: type imports of other modules too. */
@@ -91,8 +95,8 @@ export interface TypeScriptSession {
 export function typeScriptSession(workspace: object, roots: readonly string[], owns: (fileName: string) => boolean): TypeScriptSession {
   let facade: Builder | undefined;
   let checked: string[] = [];
-  const typescript = Object.defineProperty(Object.create(ts) as typeof ts, 'createWatchProgram', {
-    value(host: ts.WatchCompilerHostOfFilesAndCompilerOptions<Builder>) {
+  const typescript = Object.defineProperty(Object.create(ts) as typeof TypeScript, 'createWatchProgram', {
+    value(host: TypeScript.WatchCompilerHostOfFilesAndCompilerOptions<Builder>) {
       const { configFilePath: _, ...options } = host.options;
       const shared = sharedProgram(options);
       const wanted = [...host.rootFiles, ...roots];
@@ -137,14 +141,14 @@ function reachable(builder: Builder, rootFiles: readonly string[]): string[] {
  * The shared program as the plugin's watch host sees it for one module: diagnostics of the
  * module's own files only, and no emit until rollup loads a file (see `emit` above).
  */
-function moduleView(builder: Builder, own: readonly ts.SourceFile[]): Builder {
-  const each = (get: (file: ts.SourceFile) => readonly ts.Diagnostic[]) => (file?: ts.SourceFile) => (file ? get(file) : own.flatMap(get));
+function moduleView(builder: Builder, own: readonly TypeScript.SourceFile[]): Builder {
+  const each = (get: (file: TypeScript.SourceFile) => readonly TypeScript.Diagnostic[]) => (file?: TypeScript.SourceFile) => (file ? get(file) : own.flatMap(get));
   return Object.assign(Object.create(builder) as Builder, {
     getSyntacticDiagnostics: each((file) => builder.getSyntacticDiagnostics(file)),
     getSemanticDiagnostics: each((file) => builder.getSemanticDiagnostics(file)),
     getDeclarationDiagnostics: () => [],
     getSourceFiles: () => own,
-    emit(file?: ts.SourceFile, writeFile?: ts.WriteFileCallback, token?: ts.CancellationToken, dtsOnly?: boolean, transformers?: ts.CustomTransformers): ts.EmitResult {
+    emit(file?: TypeScript.SourceFile, writeFile?: TypeScript.WriteFileCallback, token?: TypeScript.CancellationToken, dtsOnly?: boolean, transformers?: TypeScript.CustomTransformers): TypeScript.EmitResult {
       if (!file) return { emitSkipped: false, diagnostics: [] };
       return builder.getProgram().emit(file, writeFile, token, dtsOnly, transformers);
     },

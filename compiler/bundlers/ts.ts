@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
-import typescriptPlugin from '@rollup/plugin-typescript';
 import MagicString from 'magic-string';
 import { rollup, type Plugin, type RollupLog } from 'rollup';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
@@ -10,8 +10,8 @@ import { KIT_TYPES, workspaceRoots, writeTsconfig } from './tsconfig.js';
 import { orderStylesheets, type BundleInput, type BundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 
 const STYLE = '\0kit-style:';
-// The plugin's types describe an ES default export that NodeNext resolution sees as CommonJS.
-const typescript = ((typescriptPlugin as unknown as { default?: unknown }).default ?? typescriptPlugin) as unknown as (options: object) => Plugin;
+// The plugin's CommonJS build, which requires TypeScript as CommonJS too (see ts-program.ts).
+const typescript = createRequire(import.meta.url)('@rollup/plugin-typescript') as (options: object) => Plugin;
 
 /**
  * The `ts` bundler (`@kit-js/packages/bundlers/ts`): rollup with @rollup/plugin-typescript.
