@@ -113,6 +113,12 @@ export class ArtifactCache<T> {
     if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
   }
 
+  /** True when `key` is held, in memory or on disk, with every input unchanged: `get` would build nothing. */
+  holds(key: string): boolean {
+    const entry = this.entries.get(key) ?? this.store?.disk.read<T>(`${this.store.name}|${key}`);
+    return entry !== undefined && this.isFresh(entry);
+  }
+
   /** Drops every entry whose key `keep` refuses (the builds of a version that no longer exists). */
   prune(keep: (key: string) => boolean): void {
     for (const key of [...this.entries.keys()]) if (!keep(key)) this.entries.delete(key);

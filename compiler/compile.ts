@@ -2,7 +2,8 @@ import * as esbuild from 'esbuild';
 import { ArtifactCache, sha256 } from './cache.js';
 import { ImportPolicy } from './bundlers/imports.js';
 import { runBundler } from './bundlers/registry.js';
-import type { BundleResult } from './bundlers/types.js';
+import { BUILTIN_BUNDLERS } from './bundlers/specifiers.js';
+import type { BundleInput, BundleResult } from './bundlers/types.js';
 import { conditionalNotFound, type Diagnostic } from './diagnostics.js';
 import type { DiskStore } from './disk-cache.js';
 import { DEVELOPMENT, formatOptions, type CompileOptions } from './options.js';
@@ -60,16 +61,42 @@ export class Compiler {
     });
   }
 
-  async compile(workspace: Workspace, module: ModuleInfo, options: CompileOptions): Promise<ModuleBuild> {
-    if (workspace !== this.current) this.release(workspace);
-    if (module.diagnostics.length) return invalid(module.diagnostics);
-    const platform = options.target === 'browser' ? 'web' : 'node';
-    if (!module.platforms.includes(platform)) return invalid([conditionalNotFound(platform, module.moduleManifestFile ?? module.manifestFile)]);
+  compile(workspace: Workspace, module: ModuleInfo, options: CompileOptions): Promise<ModuleBuild> {
+    return this.compileWith(workspace, module, options, runBundler);
+  }
 
-    const key = [KIT.version, module.vspecifier, module.bundler.specifier, formatOptions(options), this.signature(workspace)].join('|');
+  /**
+   * Many modules with one set of options, as `kit build` compiles them. Those of the
+   * `esbuild` bundler that no cache holds are bundled together in one esbuild call, which
+   * shares esbuild's work across them; the rest as `compile` does.
+   */
+  async compileMany(workspace: Workspace, modules: ModuleInfo[], options: CompileOptions): Promise<ModuleBuild[]> {
+    if (workspace !== this.current) this.release(workspace);
+    const together = modules.filter((m) => m.bundler.specifier === BUILTIN_BUNDLERS.esbuild.specifier && !this.refusal(m, options) && !this.scripts.holds(this.scriptKey(workspace, m, options)));
+    const bundled = new Map<ModuleInfo, { result: BundleResult; policy: ImportPolicy }>();
+    if (together.length > 1) {
+      const inputs = together.map((module) => ({ workspace, module, options, policy: new ImportPolicy(workspace, module, options) }));
+      const { esbuildBundler } = await import('./bundlers/esbuild.js');
+      (await esbuildBundler.bundleTogether(inputs))?.forEach((result, i) => bundled.set(together[i], { result, policy: inputs[i].policy }));
+    }
+    return Promise.all(modules.map((module) => this.compileWith(workspace, module, options, async (input) => {
+      const done = bundled.get(module);
+      if (!done) return runBundler(input);
+      // The bare imports the batch kept are what this build's rules would have kept.
+      for (const name of done.policy.externals) input.policy.externals.add(name);
+      return done.result;
+    })));
+  }
+
+  private async compileWith(workspace: Workspace, module: ModuleInfo, options: CompileOptions, bundle: (input: BundleInput) => Promise<BundleResult>): Promise<ModuleBuild> {
+    if (workspace !== this.current) this.release(workspace);
+    const refused = this.refusal(module, options);
+    if (refused) return invalid(refused);
+
+    const key = this.scriptKey(workspace, module, options);
     const script = await this.scripts.get(key, async () => {
       const policy = new ImportPolicy(workspace, module, options);
-      const result = await runBundler({ workspace, module, options, policy });
+      const result = await bundle({ workspace, module, options, policy });
       const code = result.diagnostics.length ? '' : await finish(result, options, module.bundler.name);
       return { value: { ...result, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs: result.inputs };
     });
@@ -92,6 +119,18 @@ export class Compiler {
       stylesHash = result.hash;
     }
     return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, hash: script.hash, stylesHash, inputs, settled };
+  }
+
+  /** Why the module cannot be compiled with these options at all, if it cannot. */
+  private refusal(module: ModuleInfo, options: CompileOptions): Diagnostic[] | undefined {
+    if (module.diagnostics.length) return module.diagnostics;
+    const platform = options.target === 'browser' ? 'web' : 'node';
+    if (!module.platforms.includes(platform)) return [conditionalNotFound(platform, module.moduleManifestFile ?? module.manifestFile)];
+    return undefined;
+  }
+
+  private scriptKey(workspace: Workspace, module: ModuleInfo, options: CompileOptions): string {
+    return [KIT.version, module.vspecifier, module.bundler.specifier, formatOptions(options), this.signature(workspace)].join('|');
   }
 
   /** A new discovery of the workspace: the builds of modules (or versions) it no longer has are let go. */

@@ -5,6 +5,7 @@ import { mediaTypeOf } from './assets.js';
 import type { Compiler, ModuleBuild } from './compile.js';
 import type { Diagnostic } from './diagnostics.js';
 import { emittedModuleFile, type ImportMap } from './importmap.js';
+import { BUILTIN_BUNDLERS } from './bundlers/specifiers.js';
 import { PRODUCTION } from './options.js';
 import { compileInWorkers } from './workers.js';
 import { KIT } from './version.js';
@@ -34,24 +35,42 @@ function productionOptions(module: ModuleInfo) {
   return module.platforms.includes('web') ? PRODUCTION : { ...PRODUCTION, target: 'node' as const };
 }
 
-/** Every module in its production form: across the cores when there is type-checking to share out. */
+/**
+ * Every module in its production form. The `esbuild` bundler's modules are bundled together,
+ * one esbuild call per set of options; the others go across the cores in worker threads
+ * when there is type-checking to share out, at the same time.
+ */
 async function compileAll(workspace: Workspace, compiler: Compiler, onProgress?: Progress): Promise<Map<ModuleInfo, ModuleBuild>> {
   const builds = new Map<ModuleInfo, ModuleBuild>();
-  const modules = workspace.modules;
   let done = 0;
-  if (modules.filter((m) => m.bundler.name === 'ts').length >= WORKER_THRESHOLD) {
-    const results = await compileInWorkers(workspace.root, modules.map((m) => ({ specifier: m.specifier, options: productionOptions(m) })), (i) => onProgress?.(++done, modules.length, modules[i]));
-    modules.forEach((m, i) => builds.set(m, results[i]));
-    return builds;
-  }
-  const queue = [...modules];
-  const work = async () => {
-    for (let module = queue.shift(); module; module = queue.shift()) {
-      builds.set(module, await compiler.compile(workspace, module, productionOptions(module)));
-      onProgress?.(++done, modules.length, module);
+  const finished = (module: ModuleInfo, build: ModuleBuild) => {
+    builds.set(module, build);
+    onProgress?.(++done, workspace.modules.length, module);
+  };
+  const together = workspace.modules.filter((m) => m.bundler.specifier === BUILTIN_BUNDLERS.esbuild.specifier);
+  const others = workspace.modules.filter((m) => !together.includes(m));
+
+  const bundleTogether = async () => {
+    for (const target of ['browser', 'node']) {
+      const group = together.filter((m) => productionOptions(m).target === target);
+      if (!group.length) continue;
+      const results = await compiler.compileMany(workspace, group, productionOptions(group[0]));
+      group.forEach((m, i) => finished(m, results[i]));
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, work));
+  const compileOthers = async () => {
+    if (others.filter((m) => m.bundler.name === 'ts').length >= WORKER_THRESHOLD) {
+      const results = await compileInWorkers(workspace.root, others.map((m) => ({ specifier: m.specifier, options: productionOptions(m) })), (i) => onProgress?.(++done, workspace.modules.length, others[i]));
+      others.forEach((m, i) => builds.set(m, results[i]));
+      return;
+    }
+    const queue = [...others];
+    const work = async () => {
+      for (let module = queue.shift(); module; module = queue.shift()) finished(module, await compiler.compile(workspace, module, productionOptions(module)));
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, work));
+  };
+  await Promise.all([bundleTogether(), compileOthers()]);
   return builds;
 }
 

@@ -1,96 +1,153 @@
-import { join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { toPosix } from '../workspace/paths.js';
+import { owningModule } from './imports.js';
 import { orderStylesheets, type BundleInput, type BundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 
-const OUT = '__kit_out.js';
+// Outputs sit beside the workspace's files (never written), so map sources are relative to the workspace.
+const OUT = '__kit_out_';
+
+/** One module of a build: its rules, and the diagnostics its imports earned. */
+interface Part {
+  input: BundleInput;
+  diagnostics: Diagnostic[];
+}
 
 /** The `esbuild` bundler (`@kit-js/packages/bundlers/esbuild`): esbuild in bundle mode. */
-export const esbuildBundler: Bundler = {
+export const esbuildBundler: Bundler & { bundleTogether: typeof bundleTogether } = {
   name: 'esbuild',
-  async bundle({ workspace, module, options, policy }: BundleInput): Promise<BundleResult> {
-    const root = workspace.root;
-    const diagnostics: Diagnostic[] = [];
-    const stylesheets = new Map<string, StylesheetImport>();
-    const rel = (path: string) => toPosix(relative(root, path));
-    const plugin: esbuild.Plugin = {
-      name: 'kit-imports',
-      setup(build) {
-        build.onResolve({ filter: /.*/ }, (args) => {
-          if (args.kind === 'entry-point' || args.pluginData === 'kit-resolving') return undefined;
-          const decision = policy.decide(args.path, args.importer);
-          switch (decision.kind) {
-            case 'external':
-              return { path: args.path, external: true };
-            case 'error':
-              diagnostics.push(decision.diagnostic);
-              return { path: args.path, external: true };
-            // Virtual modules are named relative to the workspace, so no machine path reaches the output.
-            case 'stylesheet':
-              stylesheets.set(`kit-style:${rel(decision.path)}`, { path: decision.path, importer: args.importer, specifier: args.path });
-              return { path: rel(decision.path), namespace: 'kit-style' };
-            case 'asset':
-              return { path: rel(decision.path), namespace: 'kit-asset', pluginData: decision.url };
-            case 'source':
-              return undefined;
-          }
-        });
-        build.onLoad({ filter: /.*/, namespace: 'kit-style' }, () => ({ contents: '', loader: 'js' }));
-        build.onLoad({ filter: /.*/, namespace: 'kit-asset' }, (args) => ({
-          contents: `export default new URL(${JSON.stringify(args.pluginData)}, import.meta.url).href;`,
-          loader: 'js',
-        }));
-      },
-    };
-    let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  async bundle(input) {
+    const part: Part = { input, diagnostics: [] };
+    const root = input.workspace.root;
     try {
-      result = await esbuild.build({
-        entryPoints: [module.entry],
-        bundle: true,
-        write: false,
-        metafile: true,
-        format: 'esm',
-        platform: options.target === 'node' ? 'node' : 'browser',
-        target: 'es2022',
-        absWorkingDir: root,
-        outfile: join(root, OUT),
-        sourcemap: options.sourcemap === 'inline' ? 'external' : false,
-        sourcesContent: true,
-        minify: options.min,
-        define: { 'process.env.NODE_ENV': JSON.stringify(options.env) },
-        logLevel: 'silent',
-        plugins: [plugin],
-      });
+      return collect(await build([part], () => part), part, root);
     } catch (error) {
       const failure = error as esbuild.BuildFailure;
-      return { code: '', stylesheets: [], inputs: [module.entry], diagnostics: [...diagnostics, ...(failure.errors ?? [{ text: String(error) }]).map((m) => toDiagnostic(m, root))] };
+      return { code: '', stylesheets: [], inputs: [input.module.entry], diagnostics: [...part.diagnostics, ...(failure.errors ?? [{ text: String(error) }]).map((m) => toDiagnostic(m, root))] };
     }
-    const inputs = Object.keys(result.metafile.inputs);
-    for (const file of inputs) {
-      for (const record of result.metafile.inputs[file].imports) {
-        if (record.external || record.path.includes(':')) continue;
-        const problem = policy.checkResolved(resolve(root, record.path), resolve(root, file), record.original ?? record.path);
-        if (problem) diagnostics.push(problem);
-      }
-    }
-    const entryKey = toPosix(relative(root, module.entry));
-    const ordered = orderStylesheets(
-      entryKey,
-      (id) => (result.metafile.inputs[id]?.imports ?? []).filter((r) => !r.external).map((r) => r.path),
-      (id) => stylesheets.get(id),
-    );
-    const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!;
-    const map = result.outputFiles.find((f) => f.path.endsWith('.map'));
-    return {
-      code: js.text,
-      map: map ? (JSON.parse(map.text) as SourceMap) : undefined,
-      stylesheets: ordered,
-      inputs: inputs.filter((i) => !i.includes(':')).map((i) => resolve(root, i)),
-      diagnostics,
-    };
   },
+  bundleTogether,
 };
+
+/**
+ * Several modules built with the same options in one esbuild call, as `kit build` does:
+ * esbuild shares its work across the entries. Undefined when they cannot be: a build error,
+ * or a file that belongs to no module of the batch (each import is decided by the rules of
+ * the module its file is in); the caller then builds them one by one, for exact diagnostics.
+ */
+async function bundleTogether(inputs: BundleInput[]): Promise<BundleResult[] | undefined> {
+  const parts = inputs.map((input): Part => ({ input, diagnostics: [] }));
+  const byModule = new Map(parts.map((part) => [part.input.module.specifier, part]));
+  const { workspace } = inputs[0];
+  try {
+    const result = await build(parts, (importer) => {
+      const owner = owningModule(workspace, resolve(workspace.root, importer));
+      return owner && byModule.get(owner.specifier);
+    });
+    return parts.map((part) => collect(result, part, workspace.root));
+  } catch {
+    return undefined;
+  }
+}
+
+type Built = esbuild.BuildResult<{ write: false; metafile: true }>;
+
+async function build(parts: Part[], partOf: (importer: string) => Part | undefined): Promise<Built> {
+  const { workspace, options } = parts[0].input;
+  const root = workspace.root;
+  const stylesheets = new Map<string, StylesheetImport>();
+  const rel = (path: string) => toPosix(relative(root, path));
+  const plugin: esbuild.Plugin = {
+    name: 'kit-imports',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind === 'entry-point' || args.pluginData === 'kit-resolving') return undefined;
+        const part = partOf(args.importer);
+        if (!part) return { errors: [{ text: `${rel(args.importer)} is shared by modules built together` }] };
+        const decision = part.input.policy.decide(args.path, args.importer);
+        switch (decision.kind) {
+          case 'external':
+            return { path: args.path, external: true };
+          case 'error':
+            part.diagnostics.push(decision.diagnostic);
+            return { path: args.path, external: true };
+          // Virtual modules are named relative to the workspace, so no machine path reaches the output.
+          case 'stylesheet':
+            stylesheets.set(`kit-style:${rel(decision.path)}`, { path: decision.path, importer: args.importer, specifier: args.path });
+            return { path: rel(decision.path), namespace: 'kit-style' };
+          case 'asset':
+            return { path: rel(decision.path), namespace: 'kit-asset', pluginData: decision.url };
+          case 'source':
+            return undefined;
+        }
+      });
+      build.onLoad({ filter: /.*/, namespace: 'kit-style' }, () => ({ contents: '', loader: 'js' }));
+      build.onLoad({ filter: /.*/, namespace: 'kit-asset' }, (args) => ({
+        contents: `export default new URL(${JSON.stringify(args.pluginData)}, import.meta.url).href;`,
+        loader: 'js',
+      }));
+    },
+  };
+  const result = await esbuild.build({
+    entryPoints: parts.map((part, i) => ({ in: part.input.module.entry, out: `${OUT}${i}` })),
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: options.target === 'node' ? 'node' : 'browser',
+    target: 'es2022',
+    absWorkingDir: root,
+    outdir: root,
+    sourcemap: options.sourcemap === 'inline' ? 'external' : false,
+    sourcesContent: true,
+    minify: options.min,
+    define: { 'process.env.NODE_ENV': JSON.stringify(options.env) },
+    logLevel: 'silent',
+    plugins: [plugin],
+  });
+  return Object.assign(result, { stylesheets });
+}
+
+/** One module's bundle out of a build: its output, its files' imports checked, its stylesheets in order. */
+function collect(result: Built, part: Part, root: string): BundleResult {
+  const { module, policy } = part.input;
+  const stylesheets = (result as Built & { stylesheets: Map<string, StylesheetImport> }).stylesheets;
+  const entryKey = toPosix(relative(root, module.entry));
+  const outputKey = Object.keys(result.metafile.outputs).find((key) => result.metafile.outputs[key].entryPoint === entryKey)!;
+  const inputs = reachable(result.metafile, entryKey);
+  const diagnostics = [...part.diagnostics];
+  for (const file of inputs) {
+    for (const record of result.metafile.inputs[file].imports) {
+      if (record.external || record.path.includes(':')) continue;
+      const problem = policy.checkResolved(resolve(root, record.path), resolve(root, file), record.original ?? record.path);
+      if (problem) diagnostics.push(problem);
+    }
+  }
+  const ordered = orderStylesheets(
+    entryKey,
+    (id) => (result.metafile.inputs[id]?.imports ?? []).filter((r) => !r.external).map((r) => r.path),
+    (id) => stylesheets.get(id),
+  );
+  const js = result.outputFiles.find((f) => f.path === resolve(root, outputKey))!;
+  const map = result.outputFiles.find((f) => f.path === `${js.path}.map`);
+  return {
+    code: js.text,
+    map: map ? (JSON.parse(map.text) as SourceMap) : undefined,
+    stylesheets: ordered,
+    inputs: inputs.map((i) => resolve(root, i)),
+    diagnostics,
+  };
+}
+
+/** The files the entry's imports reach (whether or not their code is kept): an edit to any may change the bundle. */
+function reachable(metafile: esbuild.Metafile, entry: string): string[] {
+  const seen = new Set<string>([entry]);
+  for (const file of seen) {
+    for (const record of metafile.inputs[file]?.imports ?? []) if (!record.external && !record.path.includes(':')) seen.add(record.path);
+  }
+  return [...seen];
+}
 
 function toDiagnostic(message: esbuild.Message, root: string): Diagnostic {
   const location = message.location;

@@ -123,12 +123,20 @@ export function locateImport(root: string, importer: string, specifier: string):
   return { file, line: 1, column: 1 };
 }
 
-/** The module whose directory holds `path` most closely, if any. */
+const moduleDirs = new WeakMap<Workspace, Map<string, ModuleInfo>>();
+
+/** The module whose directory holds `path` most closely, if any: found by walking up from it. */
 export function owningModule(workspace: Workspace, path: string): ModuleInfo | undefined {
-  let best: ModuleInfo | undefined;
-  for (const module of workspace.modules) {
-    if (isInside(path, module.dir) && (!best || module.dir.length > best.dir.length)) best = module;
+  let byDir = moduleDirs.get(workspace);
+  if (!byDir) {
+    byDir = new Map();
+    for (const module of workspace.modules) if (!byDir.has(module.dir)) byDir.set(module.dir, module);
+    moduleDirs.set(workspace, byDir);
   }
-  return best;
+  for (let dir = path; ; dir = dirname(dir)) {
+    const module = byDir.get(dir);
+    if (module) return module;
+    if (dirname(dir) === dir) return undefined;
+  }
 }
 

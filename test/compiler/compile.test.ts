@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { Compiler, DEVELOPMENT, DiskStore, findModule, loadWorkspace, parseOptions, PRODUCTION, writeDistribution, type CompileOptions } from '../../lib/compiler/index.js';
+import { Compiler, DEVELOPMENT, DiskStore, findModule, loadWorkspace, parseOptions, PRODUCTION, writeDistribution, type CompileOptions, type Workspace } from '../../lib/compiler/index.js';
+import { esbuildBundler } from '../../lib/compiler/bundlers/esbuild.js';
+import { ImportPolicy } from '../../lib/compiler/bundlers/imports.js';
 import { copySample, pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
@@ -223,6 +225,37 @@ describe('the artifact cache', () => {
     const edited = await compiler.compile(workspace, module, DEVELOPMENT);
     expect(compiler.scripts.builds).toBe(2);
     expect(edited.code).toContain('toFixed(d)');
+  });
+});
+
+describe('esbuild modules bundled together (kit build)', () => {
+  const esbuildModules = (workspace: Workspace) => workspace.modules.filter((m) => m.bundler.name === 'esbuild');
+
+  test('the same bytes, imports and inputs as one by one, in one esbuild call', async () => {
+    const dir = copySample('shop');
+    const workspace = loadWorkspace(dir);
+    const modules = esbuildModules(workspace);
+    expect(modules.length).toBeGreaterThan(1);
+    const alone = await Promise.all(modules.map((m) => new Compiler().compile(workspace, m, PRODUCTION)));
+    const compiler = new Compiler();
+    const together = await compiler.compileMany(workspace, modules, PRODUCTION);
+    const view = (b: { code: string; styles?: string; imports: string[]; inputs: string[]; diagnostics: unknown[] }) => [b.code, b.styles, b.imports, [...b.inputs].sort(), b.diagnostics];
+    expect(together.map(view)).toEqual(alone.map(view));
+    expect(compiler.scripts.builds).toBe(modules.length);
+    // The batch itself succeeds: nothing above fell back to one build per module.
+    const batch = await esbuildBundler.bundleTogether(modules.map((module) => ({ workspace, module, options: PRODUCTION, policy: new ImportPolicy(workspace, module, PRODUCTION) })));
+    expect(batch?.map((b) => b.code)).toEqual(alone.map((b) => b.code));
+  });
+
+  test('a syntax error in one module: every module gets the diagnostics it gets alone', async () => {
+    const dir = copySample('shop');
+    writeFiles(dir, { 'packages/util/format/round.ts': 'export function round(v: number, d: number) { return v.toFixed(d) \n' });
+    const workspace = loadWorkspace(dir);
+    const modules = esbuildModules(workspace);
+    const together = await new Compiler().compileMany(workspace, modules, PRODUCTION);
+    const format = together[modules.findIndex((m) => m.specifier === '@shop/util/format')];
+    expect(format.diagnostics).toMatchObject([{ code: 'BUNDLE_ERROR', file: 'packages/util/format/round.ts' }]);
+    expect(together.filter((b) => b.status === 'valid').length).toBe(modules.length - 1);
   });
 });
 
