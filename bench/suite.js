@@ -146,7 +146,9 @@ const clearDiskCache = (root) => rmSync(join(root, 'node_modules', '.cache', 'ki
 export async function benchSuite({ packages, modules }) {
   const root = mkdtempSync(join(tmpdir(), `kit-suite-${packages}x${modules}-`));
   const { specifiers, sheets, bundlerOf } = generateWorkspace(root, { packages, modules });
-  const sample = specifiers.filter((_, i) => i % Math.max(1, Math.floor(specifiers.length / 50)) === 0).slice(0, 50);
+  // 25 modules of each bundler, spread evenly over the workspace.
+  const spread = (list, n) => list.filter((_, i) => i % Math.max(1, Math.floor(list.length / n)) === 0).slice(0, n);
+  const sample = ['esbuild', 'ts'].flatMap((bundler) => spread(specifiers.filter((s) => bundlerOf(s) === bundler), 25));
   const out = { packages, modules };
 
   // Start, then cold modules, on servers that have built nothing yet.
