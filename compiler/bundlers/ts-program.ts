@@ -11,7 +11,7 @@ const ts: typeof TypeScript = createRequire(import.meta.url)('typescript');
  * keeps them: the default libraries alone take most of a cold build to parse. A file whose
  * stat is unchanged (and not racily new) is not read again.
  */
-const sourceFiles = new Map<string, { stamp: string; text: string; key: string; file: TypeScript.SourceFile }>();
+const sourceFiles = new Map<string, { stamp: string; key: string; file: TypeScript.SourceFile }>();
 
 function getSourceFile(fileName: string, languageVersionOrOptions: TypeScript.ScriptTarget | TypeScript.CreateSourceFileOptions): TypeScript.SourceFile | undefined {
   const key = JSON.stringify(languageVersionOrOptions);
@@ -20,14 +20,14 @@ function getSourceFile(fileName: string, languageVersionOrOptions: TypeScript.Sc
   if (cached && cached.key === key && cached.stamp === stamp && !racy) return cached.file;
   const text = ts.sys.readFile(fileName);
   if (text === undefined) return undefined;
-  if (cached && cached.text === text && cached.key === key) {
+  if (cached && cached.file.text === text && cached.key === key) {
     cached.stamp = stamp;
     return cached.file;
   }
   const file = ts.createSourceFile(fileName, text, languageVersionOrOptions);
   // A builder program tells files apart by version, as a watch program would set it.
   (file as TypeScript.SourceFile & { version: string }).version = createHash('sha1').update(text).digest('hex');
-  sourceFiles.set(fileName, { stamp, text, key, file });
+  sourceFiles.set(fileName, { stamp, key, file });
   return file;
 }
 
@@ -67,7 +67,7 @@ function changedSince(builder: Builder): boolean {
     if (cached?.file !== file) return true;
     const { stamp, racy } = fileStamp(file.fileName);
     if (stamp === cached.stamp && !racy) continue;
-    if (ts.sys.readFile(file.fileName) !== cached.text) return true;
+    if (ts.sys.readFile(file.fileName) !== file.text) return true;
     cached.stamp = stamp;
   }
   return false;
