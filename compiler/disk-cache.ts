@@ -9,15 +9,24 @@ function toolVersions(): string {
   const require = createRequire(import.meta.url);
   const versions = [`kit@${KIT.version}`];
   for (const name of ['typescript', 'esbuild', 'rollup', '@rollup/plugin-typescript', 'postcss']) {
-    try {
-      let dir = dirname(require.resolve(name));
-      while (!readJson(join(dir, 'package.json'))?.version || readJson(join(dir, 'package.json'))?.name !== name) dir = dirname(dir);
-      versions.push(`${name}@${readJson(join(dir, 'package.json'))!.version}`);
-    } catch {
-      versions.push(`${name}@?`);
-    }
+    versions.push(`${name}@${installedVersion(require, name) ?? '?'}`);
   }
   return versions.join(' ');
+}
+
+/** The version in the package.json of `name` as installed: the nearest one above its main file that names it. */
+function installedVersion(require: NodeJS.Require, name: string): string | undefined {
+  let dir: string;
+  try {
+    dir = dirname(require.resolve(name));
+  } catch {
+    return undefined;
+  }
+  for (; dirname(dir) !== dir; dir = dirname(dir)) {
+    const manifest = readJson(join(dir, 'package.json'));
+    if (manifest?.name === name) return manifest.version;
+  }
+  return undefined;
 }
 
 function readJson(file: string): { name?: string; version?: string } | undefined {
