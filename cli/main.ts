@@ -8,30 +8,36 @@ import { runCommand } from './commands/run.js';
 import { selectCommand } from './commands/select.js';
 import { pc, UserError } from './output.js';
 
+const COMMANDS = [createCommand, runCommand, buildCommand, checkCommand, selectCommand, explainCommand];
+const NAMES = COMMANDS.map((c) => String(c.command).split(' ')[0]);
+
 /** Parses `argv` and runs the command it names; a user's mistake exits 1 with one line. */
 export async function main(argv: string[]): Promise<void> {
+  const command = argv.find((arg) => NAMES.includes(arg));
   const cli = yargs(argv)
     .scriptName('kit')
     .usage('$0 <command> [options]')
     .option('cwd', { type: 'string', default: process.cwd(), defaultDescription: 'current directory', describe: 'the workspace directory' })
-    .command(createCommand)
-    .command(runCommand)
-    .command(buildCommand)
-    .command(checkCommand)
-    .command(selectCommand)
-    .command(explainCommand)
-    .demandCommand(1, 'name a command; see kit --help')
+    .command(COMMANDS as never[])
+    .demandCommand(1, `name a command: ${NAMES.join(', ')} (kit --help says what each does)`)
     .strict()
     .help()
     .version(KIT.version)
     .fail((message, error) => {
-      throw error ?? new UserError(`${message}; run kit --help for the commands and their options`);
+      if (error) throw error;
+      if (!command && argv[0] && !argv[0].startsWith('-')) throw new UserError(`there is no command "${argv[0]}"; the commands are ${NAMES.join(', ')}`);
+      throw new UserError(command ? `${message}; kit ${command} --help lists its options` : message);
     });
   try {
     await cli.parseAsync();
   } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    process.stderr.write(`${pc.red('kit:')} ${error.message}\n`);
+    const where = pc.red(command ? `kit ${command}:` : 'kit:');
+    if (!(error instanceof UserError)) {
+      // A fault of kit's, not the user's: the stack is for the bug report.
+      process.stderr.write(`${where} internal error, please report it: ${(error as Error).stack ?? String(error)}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`${where} ${error.message}\n`);
     process.exit(1);
   }
 }

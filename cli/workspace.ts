@@ -1,7 +1,27 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Compiler, DiskStore, findWorkspaceRoot, WorkspaceLoader } from '../compiler/index.js';
+import { UserError } from './output.js';
 
-/** The workspace of `--cwd`: the nearest directory at or above it holding kit.json. */
-export function openWorkspace(cwd: string) {
-  const root = findWorkspaceRoot(cwd);
+/**
+ * The workspace a command works on: the nearest directory at or above `--cwd` holding
+ * kit.json. A `--cwd` that does not exist, or leads to no kit.json, is the user's mistake:
+ * refused before anything (a cache folder, say) is created.
+ */
+export function findWorkspace(cwd: string, command: string): string {
+  const dir = resolve(cwd);
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  if (!stat) throw new UserError(`the directory ${dir} does not exist; pass --cwd <workspace directory>`);
+  if (!stat.isDirectory()) throw new UserError(`${dir} is a file, not a directory; pass --cwd <workspace directory>`);
+  const root = findWorkspaceRoot(dir);
+  if (!root) {
+    throw new UserError(`no kit.json in ${dir} or any directory above it; run kit ${command} in a workspace, or create one with kit create <dir>`);
+  }
+  return root;
+}
+
+/** The workspace of `--cwd`, discovered, with a compiler that keeps its cache in it. */
+export function openWorkspace(cwd: string, command: string) {
+  const root = findWorkspace(cwd, command);
   return { root, workspace: new WorkspaceLoader(root).load(), compiler: new Compiler({ disk: DiskStore.forWorkspace(root) }) };
 }

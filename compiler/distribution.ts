@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { mediaTypeOf } from './assets.js';
 import type { Compiler, ModuleBuild } from './compile.js';
 import type { Diagnostic } from './diagnostics.js';
 import { emittedModuleFile, type ImportMap } from './importmap.js';
+import { recoverOutputDirectory, replaceDirectory } from './output-directory.js';
 import { BUILTIN_BUNDLERS } from './bundlers/specifiers.js';
 import { PRODUCTION } from './options.js';
 import { compileInWorkers } from './workers.js';
@@ -76,24 +77,23 @@ async function compileAll(workspace: Workspace, compiler: Compiler, onProgress?:
 
 /**
  * The static emit (CONTRACT §6): every public module in its production form at its address
- * path, one `kit-distribution.json` per package and one `importmap.json`. Written to a
- * staging directory and moved into place whole, and only when every module is valid.
+ * path, one `kit-distribution.json` per package and one `importmap.json`. Written beside
+ * `outDir` and swapped in whole, and only when every module is valid; the caller has
+ * checked that `outDir` may be replaced (`checkOutputDirectory`).
  */
 export async function writeDistribution(workspace: Workspace, compiler: Compiler, outDir: string, onProgress?: Progress): Promise<DistributionResult> {
+  recoverOutputDirectory(resolve(outDir));
   const builds = await compileAll(workspace, compiler, onProgress);
   const diagnostics = [...workspace.diagnostics, ...[...builds.values()].flatMap((b) => b.diagnostics)];
   if (diagnostics.length) return { diagnostics, files: 0 };
 
-  const target = resolve(outDir);
-  mkdirSync(dirname(target), { recursive: true });
-  const staging = mkdtempSync(`${target}.kit-`);
   let files = 0;
-  const write = (path: string, data: string | Buffer) => {
-    mkdirSync(dirname(join(staging, path)), { recursive: true });
-    writeFileSync(join(staging, path), data);
-    files++;
-  };
-  try {
+  replaceDirectory(resolve(outDir), (staging) => {
+    const write = (path: string, data: string | Buffer) => {
+      mkdirSync(dirname(join(staging, path)), { recursive: true });
+      writeFileSync(join(staging, path), data);
+      files++;
+    };
     const importmap: ImportMap = { imports: {} };
     for (const pkg of workspace.packages) {
       const base = `m/${pkg.name}@${pkg.version}`;
@@ -107,17 +107,14 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
         emit(`modules/${module.subpath}.js`, build.code);
         if (build.styles !== undefined) emit(`styles/${module.subpath}.css`, build.styles);
         for (const asset of module.assets) emit(`assets/${module.subpath}/${asset.path}`, readFileSync(asset.absolute));
-        importmap.imports[module.specifier] = `./${emittedModuleFile(module)}`;
-        return { specifier: module.specifier, subpath: module.subpath, imports: build.imports, assets: module.assets.map((a) => a.path), outputs };
+        // importmap.json is for browsers: a node-only module is emitted but not mapped.
+        if (module.platforms.includes('web')) importmap.imports[module.specifier] = `./${emittedModuleFile(module)}`;
+        return { specifier: module.specifier, subpath: module.subpath, platforms: module.platforms, imports: build.imports, assets: module.assets.map((a) => a.path), outputs };
       });
       write(`${base}/kit-distribution.json`, `${JSON.stringify(distributionFile(pkg, modules), null, 2)}\n`);
     }
     write('importmap.json', `${JSON.stringify(importmap, null, 2)}\n`);
-    rmSync(target, { recursive: true, force: true });
-    renameSync(staging, target);
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
+  });
   return { diagnostics: [], files };
 }
 

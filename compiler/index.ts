@@ -16,3 +16,4 @@ export { packageNameOf } from './workspace/dependencies.js';
 export { resolveExternalVersion } from './workspace/external.js';
 export { readSelection, resetSelection, selectionStamp, writeSelection, type Selection } from './workspace/selection.js';
 export { compileInstalled, findInstalled, installedSpecifier, PACKAGE_ROOT_SUBPATH, type InstalledBuild, type InstalledPackage } from './installed.js';
+export { checkOutputDirectory, EMIT_MARKER } from './output-directory.js';

@@ -4,11 +4,15 @@ const KNOWN = [DEVELOPMENT_EXTENSION];
 
 export type EnvironmentResult = { ok: true; development: boolean; cdnOrigin?: string } | { ok: false; reason: string };
 
-/** Reads `KIT_SERVICE_EXTENSIONS` and `KIT_CDN_ORIGIN`, refusing what cannot be right. */
-export function readServiceEnvironment(env: NodeJS.ProcessEnv): EnvironmentResult {
-  const names = (env.KIT_SERVICE_EXTENSIONS ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+/**
+ * Reads the service extensions (`--extensions` when given, else `KIT_SERVICE_EXTENSIONS`)
+ * and `KIT_CDN_ORIGIN`, refusing what cannot be right.
+ */
+export function readServiceEnvironment(env: NodeJS.ProcessEnv, extensions?: string): EnvironmentResult {
+  const source = extensions === undefined ? 'KIT_SERVICE_EXTENSIONS' : '--extensions';
+  const names = (extensions ?? env.KIT_SERVICE_EXTENSIONS ?? '').split(',').map((n) => n.trim()).filter(Boolean);
   const unknown = names.filter((n) => !KNOWN.includes(n));
-  if (unknown.length) return { ok: false, reason: `unknown service extension ${unknown.join(', ')} in KIT_SERVICE_EXTENSIONS; the known ones are ${KNOWN.join(', ')}` };
+  if (unknown.length) return { ok: false, reason: `unknown service extension ${unknown.join(', ')} in ${source}; the known ones are ${KNOWN.join(', ')}` };
   const raw = env.KIT_CDN_ORIGIN?.trim();
   let cdnOrigin: string | undefined;
   if (raw) {

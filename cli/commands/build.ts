@@ -1,7 +1,7 @@
-import { relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { writeDistribution } from '../../compiler/index.js';
-import { pc, printDiagnostics } from '../output.js';
+import { checkOutputDirectory, writeDistribution } from '../../compiler/index.js';
+import { pc, printDiagnostics, UserError } from '../output.js';
 import { openWorkspace } from '../workspace.js';
 
 interface Args {
@@ -15,8 +15,10 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
   builder: (y) => y.option('out', { type: 'string', default: 'dist', describe: 'output directory, relative to the workspace' }),
   handler: async (args) => {
     const started = performance.now();
-    const { root, workspace, compiler } = openWorkspace(args.cwd);
-    const out = resolve(root, args.out);
+    const { workspace, compiler } = openWorkspace(args.cwd, 'build');
+    const checked = checkOutputDirectory(workspace, args.out);
+    if (!checked.ok) throw new UserError(`${checked.reason}; nothing was written`);
+    const out = checked.dir;
     const tty = process.stderr.isTTY;
     const result = await writeDistribution(workspace, compiler, out, (done, total, module) => {
       if (tty) process.stderr.write(`\r\x1b[K${pc.cyan(`[${done}/${total}]`)} ${module.vspecifier}`);

@@ -7,7 +7,7 @@ export const checkCommand: CommandModule<{ cwd: string }, { cwd: string }> = {
   command: 'check',
   describe: 'Compile every public module and report its state (exit 1 when any is invalid)',
   handler: async (args) => {
-    const { workspace, compiler } = openWorkspace(args.cwd);
+    const { workspace, compiler } = openWorkspace(args.cwd, 'check');
     const problems: Diagnostic[] = [...workspace.diagnostics];
     let invalid = 0;
     for (const module of workspace.modules) {

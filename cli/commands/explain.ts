@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { KIT_HOME } from '../../compiler/index.js';
+import { renderMarkdown } from '../markdown.js';
 import { pc, UserError } from '../output.js';
 
 /** The entries of docs/errors.md, by code (`TS<n>` stands for every TypeScript code). */
@@ -25,6 +26,6 @@ export const explainCommand: CommandModule<{ cwd: string }, { cwd: string; code:
     const key = /^TS\d+$/.test(code) ? 'TS<n>' : code;
     const entry = entries.get(key);
     if (!entry) throw new UserError(`no error code ${args.code}; the codes are ${[...entries.keys()].join(', ')}`);
-    process.stdout.write(`${pc.bold(code)}\n${entry.replace(/^(Example|Fix):/gm, (m) => pc.cyan(m))}\n`);
+    process.stdout.write(`${pc.bold(code)}\n${renderMarkdown(entry)}\n`);
   },
 };

@@ -1,35 +1,36 @@
 import type { CommandModule } from 'yargs';
-import { findWorkspaceRoot } from '../../compiler/index.js';
 import { readServiceEnvironment } from '../../serve/extensions.js';
 import { startService } from '../../serve/server.js';
+import { checkHost, describeListenError, parsePort } from '../listen.js';
 import { pc, UserError } from '../output.js';
+import { findWorkspace } from '../workspace.js';
 
 interface Args {
   cwd: string;
-  port: number;
+  port: string;
   host: string;
   'allowed-host': string[];
+  extensions?: string;
 }
 
 export const runCommand: CommandModule<{ cwd: string }, Args> = {
   command: 'run',
-  describe: 'Start the service of the workspace (development extension via KIT_SERVICE_EXTENSIONS)',
+  describe: 'Start the service of the workspace (development extension via --extensions or KIT_SERVICE_EXTENSIONS)',
   builder: (y) =>
     y
-      .option('port', { type: 'number', default: 4173, describe: 'port to listen on (0: any free port)' })
+      .option('port', { type: 'string', default: '4173', describe: 'port to listen on (0: any free port)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on; loopback unless you say otherwise' })
-      .option('allowed-host', { type: 'string', array: true, default: [], describe: 'a further Host header name to answer (DNS rebinding defence)' }),
+      .option('allowed-host', { type: 'string', array: true, default: [], describe: 'a further Host header name to answer (DNS rebinding defence)' })
+      .option('extensions', { type: 'string', describe: 'service extensions, comma-separated (overrides KIT_SERVICE_EXTENSIONS), e.g. @kit-js/packages/development' }),
   handler: async (args) => {
-    const environment = readServiceEnvironment(process.env);
+    const port = parsePort(args.port);
+    const environment = readServiceEnvironment(process.env, args.extensions);
     if (!environment.ok) throw new UserError(environment.reason);
-    const root = findWorkspaceRoot(args.cwd);
-    const service = await startService({
-      root,
-      port: args.port,
-      host: args.host,
-      allowedHosts: args['allowed-host'],
-      development: environment.development,
-      cdnOrigin: environment.cdnOrigin,
+    const root = findWorkspace(args.cwd, 'run');
+    await checkHost(args.host);
+    const options = { root, port, host: args.host, allowedHosts: args['allowed-host'], development: environment.development, cdnOrigin: environment.cdnOrigin };
+    const service = await startService(options).catch((error: unknown) => {
+      throw describeListenError(error, args.host, port) ?? error;
     });
     process.stdout.write(`${service.url}\n`);
     const mode = environment.development ? 'development service' : 'origin (production outputs only)';

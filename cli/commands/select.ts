@@ -17,7 +17,7 @@ export const selectCommand: CommandModule<{ cwd: string }, Args> = {
       .positional('packages', { type: 'string', array: true, describe: 'package names, e.g. @acme/ui' })
       .option('reset', { type: 'boolean', describe: 'forget the selection: every package in development' }),
   handler: (args) => {
-    const { workspace } = openWorkspace(args.cwd);
+    const { workspace } = openWorkspace(args.cwd, 'select');
     const names = args.packages ?? [];
     if (args.reset) {
       if (names.length) throw new UserError('--reset takes no package names');

@@ -102,7 +102,7 @@ export class WorkspaceLoader {
     watched.push(kitFile); // the root itself is watched with the unlisted packages' parents
     const workspace: Workspace = { root: this.root, packages: [], modules: [], diagnostics: [] };
     if (stamp(kitFile) === '-') {
-      workspace.diagnostics.push(manifestInvalid(`no kit.json in ${this.root}; run "kit run" from the workspace directory, or create one with "kit create"`, { file: 'kit.json', line: 1, column: 1 }));
+      workspace.diagnostics.push(manifestInvalid(`no kit.json in ${this.root}; restore it, or create a workspace with "kit create <dir>"`, { file: 'kit.json', line: 1, column: 1 }));
       return workspace;
     }
     const kit = this.read(kitFile, readKitManifest);
@@ -162,10 +162,10 @@ export function loadWorkspace(root: string): Workspace {
   return new WorkspaceLoader(root).load();
 }
 
-/** The directory holding `kit.json` at or above `cwd`, else `cwd` itself. */
-export function findWorkspaceRoot(cwd: string): string {
+/** The directory holding `kit.json` at or above `cwd`, or undefined when there is none. */
+export function findWorkspaceRoot(cwd: string): string | undefined {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     if (stamp(join(dir, 'kit.json')) !== '-') return dir;
-    if (dirname(dir) === dir) return resolve(cwd);
+    if (dirname(dir) === dir) return undefined;
   }
 }

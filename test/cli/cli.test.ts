@@ -36,7 +36,7 @@ test('kit create refuses a non-empty directory and writes nothing', () => {
   writeFileSync(join(dir, 'keep.txt'), 'mine');
   const refused = kit(['create', dir]);
   expect(refused.code).toBe(1);
-  expect(refused.stderr).toMatch(/^kit: .* is not empty/);
+  expect(refused.stderr).toMatch(/^kit create: .* is not empty/);
   expect(readdirSync(dir)).toEqual(['keep.txt']);
 });
 
@@ -52,7 +52,7 @@ test('kit build writes the static emit; an invalid workspace exits 1', () => {
   const dir = copySample('shop');
   const built = kit(['build', '--cwd', dir, '--out', 'out']);
   expect(built.code).toBe(0);
-  expect(readdirSync(join(dir, 'out')).sort()).toEqual(['importmap.json', 'm']);
+  expect(readdirSync(join(dir, 'out')).sort()).toEqual(['.kit-emit', 'importmap.json', 'm']);
   writeFiles(dir, { 'packages/app/main/index.ts': 'export const n: number = "x";\n' });
   const failed = kit(['build', '--cwd', dir]);
   expect(failed.code).toBe(1);
