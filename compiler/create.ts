@@ -1,16 +1,25 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { KIT_HOME } from './version.js';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { KIT, KIT_HOME } from './version.js';
 
 const TEMPLATE = join(KIT_HOME, 'templates', 'kit-web', 'workspace');
 const SCOPED_NAME = /^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/;
+
+/**
+ * Template files stored under another name, renamed when written: npm drops `.gitignore`
+ * from a pack, and a `package.json` holding `{{…}}` placeholders would pass for a real
+ * package (with an invalid name and range) to npm, editors and dependency scanners.
+ */
+const RENAMED: Record<string, string> = { gitignore: '.gitignore', 'package.template.json': 'package.json' };
 
 export type CreateResult = { ok: true; name: string } | { ok: false; reason: string };
 
 /**
  * Writes a new workspace from the `kit-web` template into `dir`, which must be absent or
  * empty. The files are written beside it first and moved in at the end, so a refusal or a
- * failure leaves `dir` as it was.
+ * failure leaves `dir` as it was. The root package.json depends on this kit
+ * (see {@link kitDependency}), so `npm install` then `npm run dev` work in it.
  */
 export function createWorkspace(dir: string, name = defaultName(dir)): CreateResult {
   if (!SCOPED_NAME.test(name)) {
@@ -20,16 +29,28 @@ export function createWorkspace(dir: string, name = defaultName(dir)): CreateRes
     if (!statSync(dir).isDirectory()) return { ok: false, reason: `${dir} is a file; choose a new directory` };
     if (readdirSync(dir).length > 0) return { ok: false, reason: `${dir} is not empty; choose a new or empty directory` };
   }
+  try {
+    // Like `npm create vite a/b`: missing parents are made, rather than an internal error.
+    mkdirSync(dirname(dir), { recursive: true });
+  } catch (error) {
+    return { ok: false, reason: `cannot create ${dirname(dir)} (${(error as NodeJS.ErrnoException).code})` };
+  }
   const packageDir = name.split('/')[1];
   const staging = mkdtempSync(join(dirname(dir), `.kit-create-`));
   try {
     cpSync(TEMPLATE, staging, { recursive: true });
-    renameSync(join(staging, 'gitignore'), join(staging, '.gitignore'));
+    for (const [from, to] of Object.entries(RENAMED)) renameSync(join(staging, from), join(staging, to));
     renameSync(join(staging, 'packages', '_package_'), join(staging, 'packages', packageDir));
-    const values: Record<string, string> = { name, workspace: basename(dir), _package_: packageDir };
-    for (const file of ['kit.json', `packages/${packageDir}/package.json`, `packages/${packageDir}/main/index.ts`]) {
+    const values: Record<string, string> = {
+      name,
+      workspace: basename(dir),
+      root: npmName(basename(dir)),
+      kit: kitDependency(dir),
+      _package_: packageDir,
+    };
+    for (const file of ['kit.json', 'package.json', `packages/${packageDir}/package.json`, `packages/${packageDir}/main/index.ts`]) {
       const path = join(staging, file);
-      writeFileSync(path, fill(readFileSync(path, 'utf8'), values));
+      writeFileSync(path, fill(readFileSync(path, 'utf8'), values, file.endsWith('.json')));
     }
     if (existsSync(dir)) {
       for (const entry of readdirSync(staging)) renameSync(join(staging, entry), join(dir, entry));
@@ -42,8 +63,36 @@ export function createWorkspace(dir: string, name = defaultName(dir)): CreateRes
   }
 }
 
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{\{(\w+)\}\}|_package_/g, (match, key?: string) => values[key ?? match] ?? match);
+/**
+ * The range a new workspace at `dir` records for kit (kit is not on the npm registry):
+ * from a checkout, `file:<KIT_HOME relative to the workspace>` with posix separators, as
+ * `npm install <path>` records it, so `npm install` links the checkout; from an install
+ * inside a node_modules (a packed or registry install), `^<kit's version>`.
+ */
+export function kitDependency(dir: string): string {
+  if (KIT_HOME.split(sep).includes('node_modules')) return `^${KIT.version}`;
+  // npm resolves the path from the workspace's real directory (KIT_HOME is real already:
+  // Node resolves symlinks of modules), so a symlinked parent such as macOS /tmp must not
+  // change the number of `..`.
+  const real = existsSync(dir) ? realpathSync(dir) : join(realpathSync(dirname(dir)), basename(dir));
+  return `file:${relative(real, KIT_HOME).split(sep).join('/') || '.'}`;
+}
+
+function fill(text: string, values: Record<string, string>, json: boolean): string {
+  // In a JSON file a value is written as the inside of a JSON string, so a path with a quote
+  // or a backslash keeps the file valid.
+  const escape = (value: string) => (json ? JSON.stringify(value).slice(1, -1) : value);
+  return text.replace(/\{\{(\w+)\}\}|_package_/g, (match, key?: string) => {
+    const value = values[key ?? match];
+    return value === undefined ? match : escape(value);
+  });
+}
+
+/** A valid npm package name from a directory name: lowercase, URL-safe, no leading dot or underscore. */
+function npmName(dirName: string): string {
+  const name = dirName.toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[^a-z0-9]+|-+$/g, '').slice(0, 214) || 'workspace';
+  // npm refuses the names of Node's core modules and these two for new packages.
+  return isBuiltin(name) || name === 'node_modules' || name === 'favicon.ico' ? `${name}-workspace` : name;
 }
 
 function defaultName(dir: string): string {

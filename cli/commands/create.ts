@@ -1,4 +1,4 @@
-import { basename, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { createWorkspace } from '../../compiler/create.js';
 import { pc, UserError } from '../output.js';
@@ -21,6 +21,21 @@ export const createCommand: CommandModule<{ cwd: string }, Args> = {
     const result = createWorkspace(dir, args.name);
     if (!result.ok) throw new UserError(result.reason);
     process.stdout.write(`${pc.green('✔')} created ${pc.bold(result.name)} in ${dir}\n\n`);
-    process.stdout.write(`  cd ${basename(dir)}\n  KIT_SERVICE_EXTENSIONS=@kit-js/packages/development npx kit run\n`);
+    for (const step of nextSteps(dir)) process.stdout.write(`  ${pc.cyan(step)}\n`);
   },
 };
+
+/**
+ * The commands that take the user from their shell to a running service. The `cd` is
+ * relative to the shell's directory (process.cwd(), not --cwd), so it works wherever
+ * `kit create` was run, and is left out when there is nowhere to go.
+ */
+function nextSteps(dir: string): string[] {
+  const path = relative(process.cwd(), dir);
+  return [...(path ? [`cd ${shellQuote(path)}`] : []), 'npm install', 'npm run dev'];
+}
+
+/** `path` as one shell word: single-quoted when it holds a space or another special character. */
+function shellQuote(path: string): string {
+  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
+}

@@ -1,0 +1,121 @@
+import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { REPO } from '../helpers/workspace.js';
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kit-create-'));
+  made.push(dir);
+  return dir;
+}
+
+/**
+ * The environment of a user's shell: no colour, and none of the `npm_*` variables of an
+ * outer `npm test` (npm_config_local_prefix would point an inner npm at this checkout). The
+ * registry is an address nothing listens on, so an npm that needs the network fails.
+ */
+function userEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { NO_COLOR: '1', npm_config_registry: 'http://127.0.0.1:9/', npm_config_update_notifier: 'false' };
+  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key)) env[key] = value;
+  return env;
+}
+
+function run(command: string, args: string[], cwd: string, options: SpawnSyncOptions = {}) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: userEnv(), timeout: 60_000, ...options });
+  return { code: result.status, stdout: String(result.stdout), stderr: String(result.stderr) };
+}
+
+const kit = (args: string[], cwd: string) => run(process.execPath, [join(REPO, 'bin', 'kit.js'), ...args], cwd);
+
+test('kit create with an absolute path prints a cd relative to the shell, and writes a root package.json on this kit', () => {
+  const root = scratch();
+  const elsewhere = join(root, 'elsewhere');
+  mkdirSync(elsewhere);
+  const dir = join(root, 'sites', 'My Site');
+  const created = kit(['create', dir, '--name', '@acme/site'], elsewhere);
+  expect(created.code, created.stderr).toBe(0);
+  expect(created.stdout).toContain(`\n  cd '${relative(elsewhere, dir)}'\n  npm install\n  npm run dev\n`);
+  expect(readdirSync(dir).sort()).toEqual(['.gitignore', 'kit.json', 'package.json', 'packages', 'tsconfig.json']);
+
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  expect(manifest).toMatchObject({ name: 'my-site', version: '0.1.0', private: true, type: 'module' });
+  expect(manifest.scripts).toEqual({ dev: 'kit run --extensions @kit-js/packages/development', build: 'kit build', check: 'kit check' });
+  const range: string = manifest.devDependencies['@kit-js/packages'];
+  expect(range).toMatch(/^file:[^\\]+$/);
+  expect(realpathSync(resolve(dir, range.slice('file:'.length)))).toBe(realpathSync(REPO));
+
+  // Created in the shell's own directory: nowhere to cd to.
+  const here = join(root, 'here');
+  mkdirSync(here);
+  const inPlace = kit(['create', '.'], here);
+  expect(inPlace.code, inPlace.stderr).toBe(0);
+  expect(inPlace.stdout).not.toContain('cd ');
+  expect(inPlace.stdout).toContain('\n  npm install\n  npm run dev\n');
+});
+
+test('npm install (offline) links kit, the $schema paths resolve, npm run check and npm run dev work', async () => {
+  const root = scratch();
+  const created = kit(['create', 'site'], root);
+  expect(created.code, created.stderr).toBe(0);
+  expect(created.stdout).toContain('\n  cd site\n');
+  const site = join(root, 'site');
+
+  // --ignore-scripts: the file: link would run kit's `prepare` (tsc into this checkout's lib/)
+  // while other suites run kit from lib/; the test run has built it already.
+  const installed = run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], site);
+  expect(installed.code, installed.stderr).toBe(0);
+  expect(existsSync(join(site, 'node_modules', '@kit-js', 'packages', 'schemas', 'kit.schema.json'))).toBe(true);
+
+  const withSchema = jsonFiles(site).filter((file) => JSON.parse(readFileSync(file, 'utf8')).$schema !== undefined);
+  expect(withSchema.map((file) => relative(site, file)).sort()).toEqual(['kit.json', 'packages/app/main/module.json']);
+  for (const file of withSchema) {
+    const target = resolve(dirname(file), JSON.parse(readFileSync(file, 'utf8')).$schema);
+    expect(existsSync(target), `${file} → ${target}`).toBe(true);
+  }
+
+  const checked = run('npm', ['run', 'check'], site);
+  expect(checked.code, checked.stderr).toBe(0);
+  expect(checked.stdout).toContain('@site/app@0.1.0/main');
+
+  const dev = spawn('npm', ['run', 'dev', '--', '--port', '0'], { cwd: site, env: userEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const url = await firstUrl(dev);
+    const preview = await fetch(`${url}preview/`);
+    expect(preview.status).toBe(200);
+  } finally {
+    // npm → sh → node: the whole process group goes.
+    const exited = new Promise((done) => dev.once('exit', done));
+    if (dev.exitCode === null && dev.signalCode === null) process.kill(-dev.pid!, 'SIGTERM');
+    await exited;
+  }
+});
+
+/** The JSON files of a workspace, node_modules aside. */
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => !relative(dir, file).split(/[\\/]/).includes('node_modules') && !file.endsWith('package-lock.json'));
+}
+
+/** The first `http://127.0.0.1:<port>/` line of the service's stdout; rejects when it exits first. */
+function firstUrl(child: ReturnType<typeof spawn>): Promise<string> {
+  return new Promise((resolveUrl, reject) => {
+    let stdout = '';
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    child.stdout!.on('data', (chunk) => {
+      stdout += chunk;
+      const match = /^(http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(stdout);
+      if (match) resolveUrl(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`npm run dev exited ${code} before printing its address:\n${stdout}\n${stderr}`)));
+  });
+}
