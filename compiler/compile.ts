@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ArtifactCache, sha256 } from './cache.js';
 import { ImportPolicy } from './bundlers/imports.js';
@@ -10,6 +11,7 @@ import { DEVELOPMENT, formatOptions, type CompileOptions } from './options.js';
 import { compileInstalled, type InstalledBuild, type InstalledPackage } from './installed.js';
 import { compileStyles, type StylesResult } from './styles.js';
 import { KIT } from './version.js';
+import { platformsPosition } from './workspace/manifests.js';
 import type { ModuleInfo, Workspace } from './workspace/model.js';
 
 /** One module compiled with one set of options. */
@@ -72,7 +74,7 @@ export class Compiler {
    */
   async compileMany(workspace: Workspace, modules: ModuleInfo[], options: CompileOptions): Promise<ModuleBuild[]> {
     if (workspace !== this.current) this.release(workspace);
-    const together = modules.filter((m) => m.bundler.specifier === BUILTIN_BUNDLERS.esbuild.specifier && !this.refusal(m, options) && !this.scripts.holds(this.scriptKey(workspace, m, options)));
+    const together = modules.filter((m) => m.bundler.specifier === BUILTIN_BUNDLERS.esbuild.specifier && !this.refusal(workspace, m, options) && !this.scripts.holds(this.scriptKey(workspace, m, options)));
     const bundled = new Map<ModuleInfo, { result: BundleResult; policy: ImportPolicy }>();
     if (together.length > 1) {
       const inputs = together.map((module) => ({ workspace, module, options, policy: new ImportPolicy(workspace, module, options) }));
@@ -90,7 +92,7 @@ export class Compiler {
 
   private async compileWith(workspace: Workspace, module: ModuleInfo, options: CompileOptions, bundle: (input: BundleInput) => Promise<BundleResult>): Promise<ModuleBuild> {
     if (workspace !== this.current) this.release(workspace);
-    const refused = this.refusal(module, options);
+    const refused = this.refusal(workspace, module, options);
     if (refused) return invalid(refused);
 
     const key = this.scriptKey(workspace, module, options);
@@ -122,10 +124,14 @@ export class Compiler {
   }
 
   /** Why the module cannot be compiled with these options at all, if it cannot. */
-  private refusal(module: ModuleInfo, options: CompileOptions): Diagnostic[] | undefined {
+  private refusal(workspace: Workspace, module: ModuleInfo, options: CompileOptions): Diagnostic[] | undefined {
     if (module.diagnostics.length) return module.diagnostics;
     const platform = options.target === 'browser' ? 'web' : 'node';
-    if (!module.platforms.includes(platform)) return [conditionalNotFound(platform, module.moduleManifestFile ?? module.manifestFile)];
+    if (!module.platforms.includes(platform)) {
+      const manifest = module.moduleManifestFile;
+      const position = manifest === undefined ? undefined : platformsPosition(join(workspace.root, manifest));
+      return [conditionalNotFound(module.specifier, platform, manifest ?? module.manifestFile, position)];
+    }
     return undefined;
   }
 

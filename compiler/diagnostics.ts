@@ -25,6 +25,7 @@ export const STATUS_BY_CODE = {
   BUILD_FAILED: 422,
   CROSS_SITE_FORBIDDEN: 403,
   EXTENSION_DISABLED: 404,
+  HEADERS_TOO_LARGE: 431,
   HOST_NOT_ALLOWED: 403,
   METHOD_NOT_ALLOWED: 405,
   MODULE_NOT_FOUND: 404,
@@ -36,6 +37,7 @@ export const STATUS_BY_CODE = {
   PREVIEW_ENTRY_NOT_FOUND: 404,
   PREVIEW_ENTRY_REQUIRED: 409,
   REQUEST_INVALID: 400,
+  REQUEST_TIMEOUT: 408,
   SELECTION_INVALID: 400,
   UPDATE_SUPERSEDED: 409,
   VERSION_MISMATCH: 404,
@@ -66,12 +68,18 @@ export function assetNotDeclared(file: string, moduleManifest: string, location:
   );
 }
 
-/** A module compiled for a platform its `module.json` does not list. */
-export function conditionalNotFound(platform: string, manifest: string): Diagnostic {
+/**
+ * A module compiled for a platform its `module.json` does not list; `position` is where
+ * `platforms` stands in that file (where the fix goes), when it is written there.
+ */
+export function conditionalNotFound(specifier: string, platform: string, manifest: string, position?: { line: number; column: number }): Diagnostic {
+  const target = platform === 'web' ? 'browser' : platform;
   return at(
     'CONDITIONAL_NOT_FOUND',
-    `the module does not declare the platform '${platform}'; add it to "platforms" in ${manifest} if it really runs there`,
-    { file: manifest, line: 1, column: 1 },
+    manifest.endsWith('module.json')
+      ? `${specifier} does not declare the platform '${platform}' (target=${target}); add it to "platforms" in ${manifest} if it really runs there`
+      : `${specifier} does not declare the platform '${platform}' (target=${target}): without a module.json it runs in browsers only; declare "platforms" in a module.json beside its entry if it really runs there`,
+    { file: manifest, line: position?.line ?? 1, column: position?.column ?? 1 },
   );
 }
 
@@ -84,11 +92,16 @@ export function dependencyNotDeclared(name: string, packageManifest: string, loc
   );
 }
 
-/** A workspace package whose version does not satisfy the declared range. */
-export function dependencyIncompatible(name: string, version: string, range: string, location: Location): Diagnostic {
+/**
+ * A workspace package whose version does not satisfy the declared range. `location` is the
+ * range in the importing package's `package.json` (where the fix goes); `importedAt` is the
+ * import that needs it.
+ */
+export function dependencyIncompatible(name: string, version: string, range: string, location: Location, importedAt: Location): Diagnostic {
+  const where = `${importedAt.file}${importedAt.line ? `:${importedAt.line}:${importedAt.column ?? 1}` : ''}`;
   return at(
     'DEPENDENCY_INCOMPATIBLE',
-    `'${name}' is at ${version} in the workspace, which does not satisfy the declared range '${range}'; correct the range or the version`,
+    `'${name}' is at ${version} in the workspace, which does not satisfy the range '${range}' declared here for the import in ${where}; correct the range or the version`,
     location,
   );
 }

@@ -15,7 +15,8 @@ export const PRODUCTION: CompileOptions = { ...DEVELOPMENT, env: 'production', m
 /** Values each option accepts as well-formed; some well-formed values are still unsupported. */
 const WELL_FORMED: Record<keyof CompileOptions, readonly string[]> = {
   target: ['browser', 'node'],
-  format: ['esm', 'cjs', 'iife'],
+  // rollup's output formats: all well-formed, only esm produced.
+  format: ['esm', 'cjs', 'iife', 'umd', 'amd', 'system'],
   env: ['development', 'production'],
   min: ['true', 'false'],
   sourcemap: ['inline', 'none', 'external'],

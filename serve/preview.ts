@@ -46,6 +46,9 @@ export async function planPreview(ctx: ServiceContext, workspace: Workspace, req
   if (requested !== undefined) {
     entry = findModule(workspace, requested);
     if (!entry) return { ok: false, code: 'PREVIEW_ENTRY_NOT_FOUND', message: `no public module ${requested} in this workspace`, selection };
+    if (!entry.platforms.includes('web')) {
+      return { ok: false, code: 'PREVIEW_ENTRY_NOT_FOUND', message: `${requested} runs on Node only ("platforms" in ${entry.moduleManifestFile ?? entry.manifestFile}); the preview's entry is a browser module`, selection };
+    }
   } else {
     const imported = new Set([...builds.values()].flatMap((b) => b.imports));
     const candidates = workspace.modules.filter((m) => m.platforms.includes('web') && !imported.has(m.specifier));
@@ -66,7 +69,10 @@ export async function planPreview(ctx: ServiceContext, workspace: Workspace, req
     seen.add(item.specifier);
     const module = findModule(workspace, item.specifier);
     let reached: Reached;
-    if (module) {
+    if (module && !module.platforms.includes('web')) {
+      // A Node-only module does not run in the page: no import-map entry, and its own imports are not followed.
+      reached = await nodeOnly(ctx, workspace, module);
+    } else if (module) {
       const build = builds.get(module)!;
       diagnostics.push(...build.diagnostics);
       reached = inDevelopment.has(module.package.name) ? local(module, build) : fromCdn(ctx, module, build);
@@ -90,6 +96,19 @@ function local(module: ModuleInfo, build: ModuleBuild): Reached {
     url: moduleUrl('..', module, DEVELOPMENT),
     ...(build.styles !== undefined ? { styles: stylesUrl('..', module, DEVELOPMENT) } : {}),
     imports: build.imports,
+  };
+}
+
+/** A Node-only module a browser module imports: unresolved, with why (CONDITIONAL_NOT_FOUND at its "platforms"). */
+async function nodeOnly(ctx: ServiceContext, workspace: Workspace, module: ModuleInfo): Promise<Reached> {
+  const refused = await ctx.compiler.compile(workspace, module, DEVELOPMENT);
+  return {
+    specifier: module.specifier,
+    vspecifier: module.vspecifier,
+    version: module.package.version,
+    source: 'unresolved',
+    reason: refused.diagnostics[0],
+    imports: [],
   };
 }
 

@@ -1,6 +1,7 @@
 import { toNodeListener } from 'h3';
 import { listen } from 'listhen';
 import { createServiceApp } from './app.js';
+import { answerClientErrors } from './client-error.js';
 import { createContext, type ServiceContext, type ServiceOptions } from './context.js';
 import { watchWorkspace } from './watch.js';
 
@@ -28,6 +29,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     autoClose: false,
     isProd: true,
   });
+  answerClientErrors(listener.server);
   const watcher = options.development ? watchWorkspace(context) : undefined;
   const address = listener.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

@@ -35,7 +35,8 @@ test.each(fixtures.map((f) => [relative(REPO, f).replace(created, '<kit create>'
 
 test.each([
   ['kit.json', { packages: 'packages/app' }],
-  ['module.json', { platforms: ['node'] }],
+  ['module.json', { platforms: ['deno'] }],
+  ['module.json', { platforms: ['node', 'node'] }],
   ['module.json', { assets: ['../secret.txt'] }],
   ['package.json', { name: 'unscoped', version: '0.1.0' }],
   ['package.json', { name: '@a/b', version: '^1.0.0' }],

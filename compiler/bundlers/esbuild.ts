@@ -152,5 +152,7 @@ function reachable(metafile: esbuild.Metafile, entry: string): string[] {
 function toDiagnostic(message: esbuild.Message, root: string): Diagnostic {
   const location = message.location;
   if (!location) return bundleError(message.text);
-  return bundleError(message.text, { file: toPosix(relative(root, resolve(root, location.file))), line: location.line, column: location.column + 1 });
+  // esbuild counts columns in bytes; a diagnostic counts characters (UTF-16 units, as TypeScript and editors do).
+  const column = Buffer.from(location.lineText, 'utf8').subarray(0, location.column).toString('utf8').length + 1;
+  return bundleError(message.text, { file: toPosix(relative(root, resolve(root, location.file))), line: location.line, column });
 }

@@ -139,9 +139,11 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
       diagnostics,
     };
   } catch (error) {
-    const e = error as { message: string; loc?: { file?: string; line: number; column: number }; id?: string };
+    const e = error as { message: string; code?: string; exporter?: string; loc?: { file?: string; line: number; column: number }; id?: string };
     const file = e.loc?.file ?? e.id;
-    diagnostics.push(bundleError(e.message, file ? { file: rel(file), line: e.loc?.line, column: e.loc ? e.loc.column + 1 : undefined } : undefined));
+    // An unresolvable import points at its specifier in the importer (rollup names only the file).
+    const at = e.code === 'UNRESOLVED_IMPORT' && e.exporter && e.id && !e.loc ? policy.locate(e.id, e.exporter) : undefined;
+    diagnostics.push(bundleError(e.message, at ?? (file ? { file: rel(file), line: e.loc?.line, column: e.loc ? e.loc.column + 1 : undefined } : undefined)));
     return { code: '', stylesheets: [], inputs: [module.entry], diagnostics };
   }
 }

@@ -20,7 +20,9 @@ export function checkDependency(workspace: Workspace, importer: PackageInfo, spe
   if (sibling !== importer) {
     const range = importer.manifest.dependencies[name];
     if (range === undefined) return dependencyNotDeclared(name, importer.manifestFile, at);
-    if (sibling && !semver.satisfies(sibling.version, range)) return dependencyIncompatible(name, sibling.version, range, at);
+    if (sibling && !semver.satisfies(sibling.version, range)) {
+      return dependencyIncompatible(name, sibling.version, range, { file: importer.manifestFile, ...importer.manifest.dependencyPosition(name) }, at);
+    }
   }
   if (sibling && !findModule(workspace, specifier)) {
     const modules = workspace.modules.filter((m) => m.package === sibling).map((m) => m.specifier);

@@ -52,6 +52,8 @@ export interface ModuleManifest {
 
 export type Read<T> = { manifest?: T; diagnostics: Diagnostic[] };
 
+/** The platform sets a module may declare, sorted: browsers, both, or Node only. */
+const PLATFORM_SETS = ['web', 'node,web', 'node'];
 const SCOPED_NAME = /^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/;
 const SOURCE_ENTRY = /\.tsx?$/;
 
@@ -184,8 +186,9 @@ export function readModuleManifest(absolute: string, file: string): Read<ModuleM
   if (!fields) return { diagnostics };
   const platforms = fields.strings(['platforms']);
   const sorted = platforms ? [...platforms].sort().join(',') : undefined;
-  if (sorted !== undefined && sorted !== 'web' && sorted !== 'node,web') {
-    fields.fail(['platforms'], `"platforms" must be ["web"] (browsers) or ["node", "web"] (both), not ${JSON.stringify(platforms)}`);
+  const allowed = sorted !== undefined && PLATFORM_SETS.includes(sorted);
+  if (sorted !== undefined && !allowed) {
+    fields.fail(['platforms'], `"platforms" must be ["web"] (browsers), ["node", "web"] (both) or ["node"] (Node only), not ${JSON.stringify(platforms)}`);
   }
   const located = (key: string) => {
     const value = fields.string([key]);
@@ -196,7 +199,7 @@ export function readModuleManifest(absolute: string, file: string): Read<ModuleM
   return {
     manifest: {
       file,
-      platforms: sorted === 'web' || sorted === 'node,web' ? (sorted.split(',') as Platform[]) : undefined,
+      platforms: allowed ? (sorted.split(',') as Platform[]) : undefined,
       entry: located('entry'),
       assets,
       subpath: located('subpath'),
@@ -204,4 +207,21 @@ export function readModuleManifest(absolute: string, file: string): Read<ModuleM
     },
     diagnostics,
   };
+}
+
+/**
+ * Where `platforms` stands in the `module.json` at `absolute` (the value's position), or
+ * undefined when the file cannot be read or has no such member: what a diagnostic about
+ * the module's platforms points at.
+ */
+export function platformsPosition(absolute: string): Position | undefined {
+  let text: string;
+  try {
+    text = readFileSync(absolute, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const parsed = parseJson(text);
+  if (!parsed.ok || !isObject(parsed.document.value) || !('platforms' in parsed.document.value)) return undefined;
+  return parsed.document.positionOf(['platforms']);
 }

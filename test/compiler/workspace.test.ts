@@ -130,8 +130,8 @@ describe('manifest diagnostics carry file, line and column', () => {
     expect(only(loadWorkspace(dir))).toMatchObject({ code: 'MANIFEST_INVALID', file: 'packages/app/main/module', line: 1, column: 1 });
   });
 
-  test('platforms other than ["web"] or ["node","web"]', () => {
-    const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { exports: { './main': './main/index.ts' } }), 'packages/app/main/module.json': '{ "platforms": ["node"] }', ...MAIN });
+  test('platforms other than ["web"], ["node","web"] or ["node"]', () => {
+    const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { exports: { './main': './main/index.ts' } }), 'packages/app/main/module.json': '{ "platforms": ["deno"] }', ...MAIN });
     expect(only(loadWorkspace(dir))).toMatchObject({ code: 'MANIFEST_INVALID', file: 'packages/app/main/module.json', line: 1, column: 16 });
   });
 
