@@ -15,6 +15,8 @@ function manifests(dir: string, found: string[] = []): string[] {
     if (name === 'node_modules' || name.startsWith('.')) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) manifests(path, found);
+    // The workspace root's package.json is npm's (scripts, kit as a devDependency), not a kit package.
+    else if (name === 'package.json' && readdirSync(dir).includes('kit.json')) continue;
     else if (name in VALIDATE) found.push(path);
   }
   return found;
