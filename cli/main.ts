@@ -1,4 +1,5 @@
 import yargs from 'yargs';
+import { closeCheckers } from '../compiler/index.js';
 import { KIT } from '../compiler/version.js';
 import { buildCommand } from './commands/build.js';
 import { checkCommand } from './commands/check.js';
@@ -30,6 +31,8 @@ export async function main(argv: string[]): Promise<void> {
     });
   try {
     await cli.parseAsync();
+    // TypeScript 7's process would keep a finished command alive; `kit run` closes it on stop.
+    if (command !== 'run') await closeCheckers();
   } catch (error) {
     const where = pc.red(command ? `kit ${command}:` : 'kit:');
     if (!(error instanceof UserError)) {

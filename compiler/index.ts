@@ -17,3 +17,5 @@ export { resolveExternalVersion } from './workspace/external.js';
 export { readSelection, resetSelection, selectionStamp, writeSelection, type Selection } from './workspace/selection.js';
 export { compileInstalled, findInstalled, installedSpecifier, PACKAGE_ROOT_SUBPATH, type InstalledBuild, type InstalledPackage } from './installed.js';
 export { checkOutputDirectory, EMIT_MARKER } from './output-directory.js';
+export { checkInBackground, closeCheckers, reportFileChange } from './bundlers/ts-check.js';
+export { writeEditorConfig } from './editor-config.js';

@@ -4,6 +4,7 @@ import { createServiceApp } from './app.js';
 import { answerClientErrors } from './client-error.js';
 import { createContext, type ServiceContext, type ServiceOptions } from './context.js';
 import { watchWorkspace } from './watch.js';
+import { checkInBackground, closeCheckers, writeEditorConfig } from '../compiler/index.js';
 
 /** A running service. */
 export interface Service {
@@ -31,6 +32,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   });
   answerClientErrors(listener.server);
   const watcher = options.development ? watchWorkspace(context) : undefined;
+  if (options.development) startChecking(context);
   const address = listener.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}/`;
@@ -42,6 +44,19 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       await watcher?.close();
       listener.server.closeIdleConnections?.();
       await listener.close();
+      await closeCheckers();
     },
   };
+}
+
+/**
+ * Type-checking starts with the service, in TypeScript 7's own process, so a request waits
+ * only for what is not checked yet; editors get kit's view of the workspace at once.
+ */
+function startChecking(context: ServiceContext): void {
+  setImmediate(() => {
+    const workspace = context.loader.load();
+    writeEditorConfig(workspace);
+    checkInBackground(workspace);
+  });
 }

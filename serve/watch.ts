@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { watch, type FSWatcher } from 'chokidar';
+import { reportFileChange, writeEditorConfig } from '../compiler/index.js';
 import type { ServiceContext } from './context.js';
 import { currentSelection } from './selection.js';
 
@@ -46,6 +47,7 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
         changed.clear();
         await waitWhileEmpty(paths);
         const workspace = ctx.loader.load();
+        writeEditorConfig(workspace); // editors follow new modules too
         await ctx.builds.judge(ctx, workspace, ctx.builds.affected(workspace, paths));
       } while (again);
     } catch (error) {
@@ -65,6 +67,7 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
   watcher.on('all', (event, path) => {
     if (KIT_DIR.test(path)) return void currentSelection(ctx, ctx.loader.load());
     changed.add(path);
+    reportFileChange(ctx.options.root, event, path); // TypeScript 7 reads only what it is told changed
     // An edit of a source or stylesheet leaves discovery as it was; anything else may not.
     if (event !== 'change' || MANIFEST.test(path)) ctx.loader.invalidate();
     recent.add(path);

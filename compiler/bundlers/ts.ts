@@ -1,17 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import MagicString from 'magic-string';
 import { rollup, type Plugin, type RollupLog } from 'rollup';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { isInside, toPosix } from '../workspace/paths.js';
 import { owningModule } from './imports.js';
 import { typeScriptSession } from './ts-program.js';
+import { checkModule, tsconfigOf } from './ts-check.js';
 import { KIT_TYPES, workspaceRoots, writeTsconfig } from './tsconfig.js';
+import { installRecords, tsconfigChain } from './tsconfig-chain.js';
 import { orderStylesheets, type BundleInput, type BundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 
 const STYLE = '\0kit-style:';
+/** TypeScript's ways of saying an import resolves to nothing it can type. */
+const UNRESOLVED_TYPES = new Set(['TS2307', 'TS2591', 'TS2792', 'TS2882', 'TS7016']);
+const require = createRequire(import.meta.url);
 // The plugin's CommonJS build, which requires TypeScript as CommonJS too (see ts-program.ts).
-const typescript = createRequire(import.meta.url)('@rollup/plugin-typescript') as (options: object) => Plugin;
+const typescript = require('@rollup/plugin-typescript') as (options: object) => Plugin;
+const json = require('@rollup/plugin-json') as (options: object) => Plugin;
 
 /**
  * The `ts` bundler (`@kit-js/packages/bundlers/ts`): rollup with @rollup/plugin-typescript.
@@ -42,7 +49,6 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
   const stylesheets = new Map<string, StylesheetImport>();
   const assets = new Map<string, string>();
   const graph = new Map<string, readonly string[]>();
-  const typeErrors: Diagnostic[] = [];
   const rel = (path: string) => toPosix(relative(root, path));
   const belongsToModule = (file: string) => {
     const path = resolve(file);
@@ -56,6 +62,8 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
     name: 'kit-imports',
     async resolveId(source, importer, extra) {
       if (!importer || extra.isEntry) return null;
+      // TypeScript's emit imports its helpers (`#private`, decorators) from tslib: kit's own, bundled.
+      if (source === 'tslib' && !importsTslib(importer)) return null;
       const decision = policy.decide(source, importer);
       switch (decision.kind) {
         case 'external':
@@ -97,13 +105,24 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
     },
   };
 
+  const userConfig = tsconfigOf(workspace, module.entry);
+  // What else decides the verdict: the tsconfig chain, and installs (a new @types package, say).
+  const settings = [...(userConfig ? tsconfigChain(userConfig) : [join(root, 'tsconfig.json')]), ...installRecords([root, userConfig ? dirname(userConfig) : root])];
+  /** TypeScript 7's verdict on the module's own files this build read, less what kit already refused. */
+  const typeCheck = async (): Promise<Diagnostic[]> => {
+    const own = [...new Set([module.entry, ...session.checked.filter(belongsToModule)])].filter((file) => /\.[cm]?tsx?$/.test(file));
+    try {
+      const found = await checkModule(workspace, module, own, [...session.checked, ...settings]);
+      // "Cannot find module" (or its types) for an import kit already refused says nothing new.
+      return found.filter((d) => !(UNRESOLVED_TYPES.has(d.code) && [...refused].some((s) => d.message.includes(`'${s}'`))));
+    } catch (error) {
+      return [bundleError(`TypeScript 7 could not check the module: ${(error as Error).message}`, { file: rel(module.entry) })];
+    }
+  };
+
+  // TypeScript 5.9 only emits here (noCheck); its diagnostics are TypeScript 7's, from typeCheck.
   const onLog = (_level: string, log: RollupLog) => {
-    if (log.plugin === 'typescript' && log.pluginCode && /^TS\d+$/.test(String(log.pluginCode))) {
-      const file = log.loc?.file;
-      if (file && !belongsToModule(file)) return;
-      const message = log.message.replace(/^.*?TS\d+: /, '');
-      typeErrors.push({ code: String(log.pluginCode), message, ...(file ? { file: rel(file), line: log.loc!.line, column: log.loc!.column } : {}) });
-    } else if (log.code === 'UNRESOLVED_IMPORT' && log.exporter) {
+    if (log.code === 'UNRESOLVED_IMPORT' && log.exporter) {
       const importer = log.id ?? module.entry;
       diagnostics.push(bundleError(`Could not resolve '${log.exporter}' from ${rel(importer)}`, policy.locate(importer, log.exporter)));
     }
@@ -114,28 +133,28 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
       onLog,
       plugins: [
         imports,
+        json({ preferConst: true }),
         typescript({
           typescript: session.typescript,
-          tsconfig: writeTsconfig(workspace, module, options),
+          tsconfig: writeTsconfig(workspace, module, options, userConfig),
           filterRoot: root,
           include: ['**/*.ts', '**/*.tsx', '**/*.mts', KIT_TYPES],
           exclude: ['**/node_modules/**'],
         }),
       ],
     });
-    const { output } = await bundle.generate({ format: 'es', sourcemap: options.sourcemap === 'inline', dir: root });
+    // A lazily imported private helper is part of the module: one artifact, no chunk without an address.
+    const { output } = await bundle.generate({ format: 'es', sourcemap: options.sourcemap === 'inline', dir: root, inlineDynamicImports: true });
     await bundle.close();
     const chunk = output[0];
-    // "Cannot find module" for an import kit already refused says nothing new.
-    diagnostics.push(...typeErrors.filter((d) => !(d.code === 'TS2307' && [...refused].some((s) => d.message.includes(`'${s}'`)))));
+    diagnostics.push(...(await typeCheck()));
     const ordered = orderStylesheets(module.entry, (id) => [...(graph.get(id) ?? [])], (id) => stylesheets.get(id));
     return {
       code: chunk.code,
       map: chunk.map ? ({ ...chunk.map, sources: chunk.map.sources.map((s) => toPosix(relative(root, resolve(root, s)))) } as SourceMap) : undefined,
       stylesheets: ordered,
       // Type imports are not bundled, yet an edit to what they name can change the module's errors.
-      // So is the workspace's tsconfig.json, whose options the check uses.
-      inputs: [...new Set([...(bundle.watchFiles ?? []).filter((f) => !f.startsWith('\0')), ...session.checked, join(root, 'tsconfig.json')])],
+      inputs: [...new Set([...(bundle.watchFiles ?? []).filter((f) => !f.startsWith('\0')), ...session.checked, ...settings])],
       diagnostics,
     };
   } catch (error) {
@@ -143,7 +162,20 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
     const file = e.loc?.file ?? e.id;
     // An unresolvable import points at its specifier in the importer (rollup names only the file).
     const at = e.code === 'UNRESOLVED_IMPORT' && e.exporter && e.id && !e.loc ? policy.locate(e.id, e.exporter) : undefined;
-    diagnostics.push(bundleError(e.message, at ?? (file ? { file: rel(file), line: e.loc?.line, column: e.loc ? e.loc.column + 1 : undefined } : undefined)));
-    return { code: '', stylesheets: [], inputs: [module.entry], diagnostics };
+    if (e.code === 'UNRESOLVED_IMPORT' && e.exporter) refused.add(e.exporter);
+    // TypeScript's own diagnostic says more than rollup's parse error (JSX without `jsx`, say).
+    const typeErrors = await typeCheck();
+    if (!typeErrors.length || e.code === 'UNRESOLVED_IMPORT') diagnostics.push(bundleError(e.message, at ?? (file ? { file: rel(file), line: e.loc?.line, column: e.loc ? e.loc.column + 1 : undefined } : undefined)));
+    diagnostics.push(...typeErrors);
+    return { code: '', stylesheets: [], inputs: [...new Set([module.entry, ...session.checked, ...settings])], diagnostics };
+  }
+}
+
+/** True when the source itself imports tslib (then it is the user's dependency, declared or not). */
+function importsTslib(file: string): boolean {
+  try {
+    return /from\s*['"]tslib['"]|import\s*\(?\s*['"]tslib['"]/.test(readFileSync(file, 'utf8'));
+  } catch {
+    return false;
   }
 }

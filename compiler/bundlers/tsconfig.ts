@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { modulePaths } from '../editor-config.js';
 import type { CompileOptions } from '../options.js';
 import { KIT_HOME } from '../version.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
@@ -11,25 +12,24 @@ export const KIT_TYPES = join(KIT_HOME, 'types', 'kit-env.d.ts');
 const DIR = join(tmpdir(), `kit-tsconfig-${process.getuid?.() ?? 'user'}`);
 
 /**
- * Writes the tsconfig one module is type-checked with and returns its path. It extends the
- * workspace's tsconfig.json (so the user's strictness and libs apply), roots the program at
- * the module's entry (and kit's ambient types), and maps every sibling public module to its source, so a
- * workspace needs no `paths` of its own. Named by its content, so it is written once.
+ * Writes the tsconfig one module is emitted with and returns its path. It extends the
+ * tsconfig.json TypeScript picks for the module (`userConfig`: decorators, `jsx`, class field
+ * semantics apply), roots the program at the module's entry (and kit's ambient types), and
+ * maps every public module to its source, so the files a build reads include the types it
+ * imports from other modules. Named by its content, so it is written once.
  */
-export function writeTsconfig(workspace: Workspace, module: ModuleInfo, options: CompileOptions): string {
-  const workspaceConfig = join(workspace.root, 'tsconfig.json');
-  const paths: Record<string, string[]> = {};
-  // Modules of custom bundlers (a .md entry, say) are typed by the importer's own declarations.
-  for (const other of workspace.modules) if (/\.(ts|tsx|mts)$/.test(other.entry)) paths[other.specifier] = [other.entry];
+export function writeTsconfig(workspace: Workspace, module: ModuleInfo, options: CompileOptions, userConfig: string | undefined): string {
   const config = {
-    ...(existsSync(workspaceConfig) ? { extends: workspaceConfig } : {}),
+    ...(userConfig ? { extends: userConfig } : {}),
     compilerOptions: {
       target: 'ES2022',
       module: 'ESNext',
       moduleResolution: 'Bundler',
       // Every file is an ES module, as rollup sees it: one module's top-level names never clash with another's.
       moduleDetection: 'force',
-      ...(existsSync(workspaceConfig) ? {} : { strict: true, lib: options.target === 'browser' ? ['ES2022', 'DOM', 'DOM.Iterable'] : ['ES2022'] }),
+      ...(userConfig ? {} : { lib: options.target === 'browser' ? ['ES2022', 'DOM', 'DOM.Iterable'] : ['ES2022'] }),
+      // TypeScript 7 checks (see ts-check.ts); this program only emits, and lists the files a build reads.
+      noCheck: true,
       skipLibCheck: true,
       noEmit: false,
       declaration: false,
@@ -38,7 +38,7 @@ export function writeTsconfig(workspace: Workspace, module: ModuleInfo, options:
       sourceMap: options.sourcemap === 'inline',
       inlineSources: options.sourcemap === 'inline',
       baseUrl: undefined,
-      paths,
+      paths: Object.fromEntries(Object.entries(modulePaths(workspace, workspace.root)).map(([specifier, [path]]) => [specifier, [join(workspace.root, path)]])),
     },
     files: [module.entry, KIT_TYPES],
     // Not the workspace tsconfig's own `include`: scanning the workspace on every build is slow.

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { parse } from 'jsonc-parser';
+
+/**
+ * The tsconfig files whose options apply through `file`: itself and every file its
+ * `extends` names, followed as TypeScript follows them (relative paths, packages). An edit
+ * to any of them can change a module's verdict, so each is an input of its build.
+ */
+export function tsconfigChain(file: string, seen: string[] = []): string[] {
+  if (seen.includes(file)) return seen;
+  seen.push(file);
+  let extended: unknown;
+  try {
+    extended = (parse(readFileSync(file, 'utf8')) as { extends?: unknown } | undefined)?.extends;
+  } catch {
+    return seen;
+  }
+  for (const name of Array.isArray(extended) ? extended : [extended]) {
+    if (typeof name !== 'string') continue;
+    const next = resolveExtends(name, dirname(file));
+    if (next) tsconfigChain(next, seen);
+  }
+  return seen;
+}
+
+function resolveExtends(name: string, dir: string): string | undefined {
+  if (name.startsWith('.') || name.startsWith('/')) {
+    const path = resolve(dir, name);
+    return path.endsWith('.json') ? path : `${path}.json`;
+  }
+  const require = createRequire(join(dir, 'tsconfig.json'));
+  for (const candidate of [name, `${name}/tsconfig.json`, `${name}.json`]) {
+    try {
+      return require.resolve(candidate);
+    } catch {
+      // try the next form, as TypeScript does
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Files an install rewrites (npm's, pnpm's and yarn's records of node_modules): a new
+ * `@types` package or a new version of an imported one changes a verdict without any source
+ * changing. Listed for the workspace and for the tsconfig's directory.
+ */
+export function installRecords(dirs: string[]): string[] {
+  const names = ['node_modules/.package-lock.json', 'node_modules/.modules.yaml', 'node_modules/.yarn-state.yml'];
+  return [...new Set(dirs)].flatMap((dir) => names.map((name) => join(dir, name)));
+}
