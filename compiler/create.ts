@@ -1,7 +1,9 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { basename, dirname, join, relative, sep } from 'node:path';
+import { writeEditorConfig } from './editor-config.js';
 import { KIT, KIT_HOME } from './version.js';
+import { loadWorkspace } from './workspace/discover.js';
 
 const TEMPLATE = join(KIT_HOME, 'templates', 'kit-web', 'workspace');
 const SCOPED_NAME = /^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/;
@@ -57,6 +59,8 @@ export function createWorkspace(dir: string, name = defaultName(dir)): CreateRes
     } else {
       renameSync(staging, dir);
     }
+    // The workspace's tsconfig extends kit's view of it: there from the start, for editors and tsc.
+    writeEditorConfig(loadWorkspace(dir));
     return { ok: true, name };
   } finally {
     rmSync(staging, { recursive: true, force: true });

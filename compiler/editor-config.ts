@@ -56,3 +56,12 @@ function writeIfChanged(file: string, text: string): void {
     // A read-only workspace still builds; only editors miss kit's additions.
   }
 }
+
+const current = new WeakSet<Workspace>();
+
+/** `writeEditorConfig` once per discovery of the workspace: before any TypeScript reads a tsconfig that may extend it. */
+export function ensureEditorConfig(workspace: Workspace): void {
+  if (current.has(workspace)) return;
+  current.add(workspace);
+  writeEditorConfig(workspace);
+}

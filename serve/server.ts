@@ -4,7 +4,7 @@ import { createServiceApp } from './app.js';
 import { answerClientErrors } from './client-error.js';
 import { createContext, type ServiceContext, type ServiceOptions } from './context.js';
 import { watchWorkspace } from './watch.js';
-import { checkInBackground, closeCheckers, writeEditorConfig } from '../compiler/index.js';
+import { checkInBackground, closeCheckers } from '../compiler/index.js';
 
 /** A running service. */
 export interface Service {
@@ -55,8 +55,6 @@ export async function startService(options: ServiceOptions): Promise<Service> {
  */
 function startChecking(context: ServiceContext): void {
   setImmediate(() => {
-    const workspace = context.loader.load();
-    writeEditorConfig(workspace);
-    checkInBackground(workspace);
+    checkInBackground(context.loader.load());
   });
 }

@@ -3,7 +3,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { NativeChecker } from '../checker/native-checker.js';
 import { fileStamp } from '../stamp.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { modulePaths } from '../editor-config.js';
+import { ensureEditorConfig, modulePaths } from '../editor-config.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import { isInside, toPosix } from '../workspace/paths.js';
 import { KIT_TYPES, workspaceRoots } from './tsconfig.js';
@@ -140,6 +140,7 @@ export async function checkModule(workspace: Workspace, module: ModuleInfo, file
  * a request waits only for what is not checked yet. Failures surface on the requests.
  */
 export function checkInBackground(workspace: Workspace): void {
+  ensureEditorConfig(workspace);
   const checker = checkerOf(workspace.root);
   const groups = new Map<string, string[]>();
   for (const module of workspace.modules) {

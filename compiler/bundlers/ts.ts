@@ -7,6 +7,7 @@ import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { isInside, toPosix } from '../workspace/paths.js';
 import { owningModule } from './imports.js';
 import { typeScriptSession } from './ts-program.js';
+import { ensureEditorConfig } from '../editor-config.js';
 import { checkModule, tsconfigOf } from './ts-check.js';
 import { KIT_TYPES, workspaceRoots, writeTsconfig } from './tsconfig.js';
 import { installRecords, tsconfigChain } from './tsconfig-chain.js';
@@ -106,6 +107,8 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
   };
 
   const userConfig = tsconfigOf(workspace, module.entry);
+  // It may extend kit's view of the workspace (.kit/, never committed): there and current before TypeScript reads it.
+  ensureEditorConfig(workspace);
   // What else decides the verdict: the tsconfig chain, and installs (a new @types package, say).
   const settings = [...(userConfig ? tsconfigChain(userConfig) : [join(root, 'tsconfig.json')]), ...installRecords([root, userConfig ? dirname(userConfig) : root])];
   /** TypeScript 7's verdict on the module's own files this build read, less what kit already refused. */
