@@ -5,6 +5,7 @@ import { ImportPolicy } from './bundlers/imports.js';
 import { runBundler } from './bundlers/registry.js';
 import { BUILTIN_BUNDLERS } from './bundlers/specifiers.js';
 import type { BundleInput, BundleResult } from './bundlers/types.js';
+import { ensureEditorConfig } from './editor-config.js';
 import { conditionalNotFound, type Diagnostic } from './diagnostics.js';
 import type { DiskStore } from './disk-cache.js';
 import { DEVELOPMENT, formatOptions, type CompileOptions } from './options.js';
@@ -142,6 +143,8 @@ export class Compiler {
   /** A new discovery of the workspace: the builds of modules (or versions) it no longer has are let go. */
   private release(workspace: Workspace): void {
     this.current = workspace;
+    // A tsconfig may extend .kit/tsconfig.paths.json: written before any build reads it, not during one.
+    ensureEditorConfig(workspace);
     const live = new Set(workspace.modules.map((m) => m.vspecifier));
     const keep = (key: string) => live.has(key.split('|')[1]);
     this.scripts.prune(keep);

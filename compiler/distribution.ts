@@ -8,7 +8,6 @@ import { emittedModuleFile, type ImportMap } from './importmap.js';
 import { recoverOutputDirectory, replaceDirectory } from './output-directory.js';
 import { BUILTIN_BUNDLERS } from './bundlers/specifiers.js';
 import { PRODUCTION } from './options.js';
-import { compileInWorkers } from './workers.js';
 import { KIT } from './version.js';
 import type { ModuleInfo, PackageInfo, Workspace } from './workspace/model.js';
 
@@ -29,8 +28,6 @@ export interface DistributionResult {
 export type Progress = (done: number, total: number, module: ModuleInfo) => void;
 
 const CONCURRENCY = 4;
-/** Below this many `ts` modules, starting worker threads costs more than it saves. */
-const WORKER_THRESHOLD = 4;
 
 function productionOptions(module: ModuleInfo) {
   return module.platforms.includes('web') ? PRODUCTION : { ...PRODUCTION, target: 'node' as const };
@@ -38,8 +35,7 @@ function productionOptions(module: ModuleInfo) {
 
 /**
  * Every module in its production form. The `esbuild` bundler's modules are bundled together,
- * one esbuild call per set of options; the others go across the cores in worker threads
- * when there is type-checking to share out, at the same time.
+ * one esbuild call per set of options; the others meanwhile, a few at a time.
  */
 async function compileAll(workspace: Workspace, compiler: Compiler, onProgress?: Progress): Promise<Map<ModuleInfo, ModuleBuild>> {
   const builds = new Map<ModuleInfo, ModuleBuild>();
@@ -59,12 +55,8 @@ async function compileAll(workspace: Workspace, compiler: Compiler, onProgress?:
       group.forEach((m, i) => finished(m, results[i]));
     }
   };
+  // Type-checking runs in TypeScript 7's own (multi-threaded) process: the rest is light enough for this thread.
   const compileOthers = async () => {
-    if (others.filter((m) => m.bundler.name === 'ts').length >= WORKER_THRESHOLD) {
-      const results = await compileInWorkers(workspace.root, others.map((m) => ({ specifier: m.specifier, options: productionOptions(m) })), (i) => onProgress?.(++done, workspace.modules.length, others[i]));
-      others.forEach((m, i) => builds.set(m, results[i]));
-      return;
-    }
     const queue = [...others];
     const work = async () => {
       for (let module = queue.shift(); module; module = queue.shift()) finished(module, await compiler.compile(workspace, module, productionOptions(module)));

@@ -7,7 +7,6 @@ import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { isInside, toPosix } from '../workspace/paths.js';
 import { owningModule } from './imports.js';
 import { typeScriptSession } from './ts-program.js';
-import { ensureEditorConfig } from '../editor-config.js';
 import { checkModule, tsconfigOf } from './ts-check.js';
 import { KIT_TYPES, workspaceRoots, writeTsconfig } from './tsconfig.js';
 import { installRecords, tsconfigChain } from './tsconfig-chain.js';
@@ -22,20 +21,21 @@ const typescript = require('@rollup/plugin-typescript') as (options: object) => 
 const json = require('@rollup/plugin-json') as (options: object) => Plugin;
 
 /**
- * The `ts` bundler (`@kit-js/packages/bundlers/ts`): rollup with @rollup/plugin-typescript.
- * TypeScript type-checks the module, and its errors in the module's own files become
- * diagnostics `TS<n>`; errors in another module's files belong to that module.
+ * The `ts` bundler (`@kit-js/packages/bundlers/ts`): rollup with @rollup/plugin-typescript
+ * emits; TypeScript 7 type-checks the module, and its errors in the module's own files become
+ * diagnostics `TS<n>`; errors in another module's files belong to that module. The check
+ * runs in TypeScript 7's process while the next module is emitted here.
  */
 export const tsBundler: Bundler = {
   name: 'ts',
-  bundle: (input) => oneAtATime(() => bundleWithTypeScript(input)),
+  bundle: async (input) => (await oneAtATime(() => bundleWithTypeScript(input)))(),
 };
 
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * Type-checking is CPU-bound on this thread: two programs at once take as long as one after
- * the other and hold twice the memory, so builds of this bundler take turns.
+ * Emit is CPU-bound on this thread and shares one program: builds of this bundler take
+ * turns at it (what each returns, awaiting its check, runs outside the turn).
  */
 function oneAtATime<T>(run: () => Promise<T>): Promise<T> {
   const result = queue.then(run);
@@ -43,7 +43,7 @@ function oneAtATime<T>(run: () => Promise<T>): Promise<T> {
   return result;
 }
 
-async function bundleWithTypeScript({ workspace, module, options, policy }: BundleInput): Promise<BundleResult> {
+async function bundleWithTypeScript({ workspace, module, options, policy }: BundleInput): Promise<() => Promise<BundleResult>> {
   const root = workspace.root;
   const diagnostics: Diagnostic[] = [];
   const refused = new Set<string>();
@@ -107,8 +107,6 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
   };
 
   const userConfig = tsconfigOf(workspace, module.entry);
-  // It may extend kit's view of the workspace (.kit/, never committed): there and current before TypeScript reads it.
-  ensureEditorConfig(workspace);
   // What else decides the verdict: the tsconfig chain, and installs (a new @types package, say).
   const settings = [...(userConfig ? tsconfigChain(userConfig) : [join(root, 'tsconfig.json')]), ...installRecords([root, userConfig ? dirname(userConfig) : root])];
   /** TypeScript 7's verdict on the module's own files this build read, less what kit already refused. */
@@ -150,27 +148,30 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
     const { output } = await bundle.generate({ format: 'es', sourcemap: options.sourcemap === 'inline', dir: root, inlineDynamicImports: true });
     await bundle.close();
     const chunk = output[0];
-    diagnostics.push(...(await typeCheck()));
+    const verdict = typeCheck();
     const ordered = orderStylesheets(module.entry, (id) => [...(graph.get(id) ?? [])], (id) => stylesheets.get(id));
-    return {
+    return async () => ({
       code: chunk.code,
       map: chunk.map ? ({ ...chunk.map, sources: chunk.map.sources.map((s) => toPosix(relative(root, resolve(root, s)))) } as SourceMap) : undefined,
       stylesheets: ordered,
       // Type imports are not bundled, yet an edit to what they name can change the module's errors.
       inputs: [...new Set([...(bundle.watchFiles ?? []).filter((f) => !f.startsWith('\0')), ...session.checked, ...settings])],
-      diagnostics,
-    };
+      diagnostics: [...diagnostics, ...(await verdict)],
+    });
   } catch (error) {
     const e = error as { message: string; code?: string; exporter?: string; loc?: { file?: string; line: number; column: number }; id?: string };
     const file = e.loc?.file ?? e.id;
     // An unresolvable import points at its specifier in the importer (rollup names only the file).
     const at = e.code === 'UNRESOLVED_IMPORT' && e.exporter && e.id && !e.loc ? policy.locate(e.id, e.exporter) : undefined;
     if (e.code === 'UNRESOLVED_IMPORT' && e.exporter) refused.add(e.exporter);
-    // TypeScript's own diagnostic says more than rollup's parse error (JSX without `jsx`, say).
-    const typeErrors = await typeCheck();
-    if (!typeErrors.length || e.code === 'UNRESOLVED_IMPORT') diagnostics.push(bundleError(e.message, at ?? (file ? { file: rel(file), line: e.loc?.line, column: e.loc ? e.loc.column + 1 : undefined } : undefined)));
-    diagnostics.push(...typeErrors);
-    return { code: '', stylesheets: [], inputs: [...new Set([module.entry, ...session.checked, ...settings])], diagnostics };
+    const verdict = typeCheck();
+    const inputs = [...new Set([module.entry, ...session.checked, ...settings])];
+    return async () => {
+      // TypeScript's own diagnostic says more than rollup's parse error (JSX without `jsx`, say).
+      const typeErrors = await verdict;
+      if (!typeErrors.length || e.code === 'UNRESOLVED_IMPORT') diagnostics.push(bundleError(e.message, at ?? (file ? { file: rel(file), line: e.loc?.line, column: e.loc ? e.loc.column + 1 : undefined } : undefined)));
+      return { code: '', stylesheets: [], inputs, diagnostics: [...diagnostics, ...typeErrors] };
+    };
   }
 }
 
