@@ -20,8 +20,16 @@ export function findWorkspace(cwd: string, command: string): string {
   return root;
 }
 
-/** The workspace of `--cwd`, discovered, with a compiler that keeps its cache in it. */
+/** The workspace of `--cwd`, discovered, with a compiler that keeps its cache in it (made on first use). */
 export function openWorkspace(cwd: string, command: string) {
   const root = findWorkspace(cwd, command);
-  return { root, workspace: new WorkspaceLoader(root).load(), compiler: new Compiler({ disk: DiskStore.forWorkspace(root) }) };
+  let compiler: Compiler | undefined;
+  return {
+    root,
+    workspace: new WorkspaceLoader(root).load(),
+    // The cache folder is created with the compiler: not before a command knows it will compile.
+    get compiler() {
+      return (compiler ??= new Compiler({ disk: DiskStore.forWorkspace(root) }));
+    },
+  };
 }

@@ -15,10 +15,12 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
   builder: (y) => y.option('out', { type: 'string', default: 'dist', describe: 'output directory, relative to the workspace' }),
   handler: async (args) => {
     const started = performance.now();
-    const { workspace, compiler } = openWorkspace(args.cwd, 'build');
+    const opened = openWorkspace(args.cwd, 'build');
+    const { workspace } = opened;
     const checked = checkOutputDirectory(workspace, args.out);
     if (!checked.ok) throw new UserError(`${checked.reason}; nothing was written`);
     const out = checked.dir;
+    const compiler = opened.compiler;
     const tty = process.stderr.isTTY;
     const result = await writeDistribution(workspace, compiler, out, (done, total, module) => {
       if (tty) process.stderr.write(`\r\x1b[K${pc.cyan(`[${done}/${total}]`)} ${module.vspecifier}`);

@@ -24,7 +24,8 @@ export function writeFiles(dir: string, files: Record<string, string | object>):
 /**
  * A copy of a sample workspace (`examples/shop`, or `test/samples/<name>`) that a test may
  * change. `insideRepo` places it below the checkout, where the repository's node_modules
- * (the installed packages) are in reach.
+ * (the installed packages) are in reach. What kit wrote there itself (dist, .kit, its cache) is
+ * left behind, so a copy is as a fresh clone has it.
  */
 export function copySample(name: string, options: { insideRepo?: boolean } = {}): string {
   const source = name === 'shop' ? join(REPO, 'examples', 'shop') : join(REPO, 'test', 'samples', name);
@@ -32,7 +33,7 @@ export function copySample(name: string, options: { insideRepo?: boolean } = {})
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(join(parent, `kit-${name}-`));
   made.push(dir);
-  cpSync(source, dir, { recursive: true, filter: (p) => !/[/\\](dist|\.kit)$/.test(p) });
+  cpSync(source, dir, { recursive: true, filter: (p) => !/[/\\](dist|\.kit|node_modules[/\\]\.cache)$/.test(p) });
   return dir;
 }
 
