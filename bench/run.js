@@ -2,7 +2,8 @@
 //   compile: a module cold and cached, per bundler, against one plain esbuild build of the same entry
 //   serve:   warm requests/s for a cached module against a bare node:http server sending the same bytes
 //   reload:  the per-request manifest check on a 200-package workspace
-//   latency: stylesheet edit to applied style in Chromium, against Vite's CSS hot update
+//   latency: stylesheet edit to applied style in Chromium, against Vite 7's CSS hot update
+//   suite:   kit against Vite 8 and its floors on a generated workspace (bench/suite.js); --suite runs only it
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createServer, Agent, request } from 'node:http';
@@ -161,33 +162,59 @@ if (!suiteOnly) {
   const r = results.reload;
   console.log(`reload: manifest check on ${r.packages} packages per module request: ${fmt(r.requestCheckMs, 3)} ms with the watcher, ${fmt(r.fullCheckMs, 3)} ms checking every manifest (first load ${fmt(r.firstLoadMs, 0)} ms)`);
 }
-results.suite = await benchSuite(size);
-const u = results.suite;
-const row = (name, kit, vite, ratio) => console.log(`${name.padEnd(34)}${String(kit).padStart(16)}${String(vite).padStart(16)}${ratio.padStart(10)}`);
-console.log(`\nkit against Vite 7 on a generated workspace of ${u.packages} packages × ${u.modules} modules`);
-row('figure', 'kit', 'vite', 'kit/vite');
-row('server start to listening, ms', fmt(u.kit.startMs, 0), fmt(u.vite.startMs, 0), fmt(u.kit.startMs / u.vite.startMs));
-const pair = (x, d = 1) => `${fmt(x.p50, d)}/${fmt(x.p95, d)}`;
-row('cold module + styles p50/p95, ms', pair(u.kit.coldModule), pair(u.vite.coldModule), fmt(u.kit.coldModule.p50 / u.vite.coldModule.p50));
-row('  esbuild-bundler modules', pair(u.kit.coldModuleEsbuildBundler), pair(u.vite.coldModuleEsbuildBundler), fmt(u.kit.coldModuleEsbuildBundler.p50 / u.vite.coldModuleEsbuildBundler.p50));
-row('  ts-bundler modules', pair(u.kit.coldModuleTsBundler), pair(u.vite.coldModuleTsBundler), fmt(u.kit.coldModuleTsBundler.p50 / u.vite.coldModuleTsBundler.p50));
-row('whole page cold, ms', fmt(u.kit.page.coldMs, 0), fmt(u.vite.page.coldMs, 0), fmt(u.kit.page.coldMs / u.vite.page.coldMs));
-row('whole page warm, ms', fmt(u.kit.page.warmMs, 0), fmt(u.vite.page.warmMs, 0), fmt(u.kit.page.warmMs / u.vite.page.warmMs));
-row('whole page after a restart, ms', fmt(u.kit.page.restartMs, 0), fmt(u.vite.page.restartMs, 0), fmt(u.kit.page.restartMs / u.vite.page.restartMs));
-row('warm requests/s, one module', u.kit.requestsPerSecond, u.vite.requestsPerSecond, fmt(u.kit.requestsPerSecond / u.vite.requestsPerSecond));
-row('stylesheet edit p50/p95, ms', `${u.kit.styleEdit.p50}/${u.kit.styleEdit.p95}`, `${u.vite.styleEdit.p50}/${u.vite.styleEdit.p95}`, fmt(u.kit.styleEdit.p50 / u.vite.styleEdit.p50));
-row('peak memory, MiB', fmt(u.kit.peakMiB, 0), fmt(u.vite.peakMiB, 0), fmt(u.kit.peakMiB / u.vite.peakMiB));
-console.log(`\nkit's own ratios: cold esbuild-bundler module p50 ${fmt(u.kit.coldModuleEsbuildBundler.p50, 1)} ms vs one esbuild build of the entry ${fmt(u.esbuild.perModule.p50, 1)} ms → ${fmt(u.kit.coldModuleEsbuildBundler.p50 / u.esbuild.perModule.p50)}×`);
-console.log(`page after a restart (disk cache warm, fresh browser cache) vs a reload on the warm server: ${fmt(u.kit.page.restartMs / u.kit.page.warmMs)}×`);
-for (const [bundler, r] of Object.entries(u.kit.rebuild)) {
-  console.log(`${bundler}-bundler module, one-file edit to new code served: p50 ${fmt(r.kit.p50, 1)} ms vs esbuild's incremental rebuild ${fmt(r.esbuild.p50, 1)} ms → ${fmt(r.kit.p50 / r.esbuild.p50)}×`);
+/** One line per figure: kit, what it is compared with, their ratio, and the goal when the figure has one. */
+function printSuite(u) {
+  const row = (name, kit, other, ratio = '', goal = '') => console.log(`${name.padEnd(44)}${String(kit).padStart(11)}${String(other).padStart(11)}${String(ratio).padStart(8)}  ${goal}`);
+  /** `kit / other` held against a goal on that ratio: `<` below, `<=` within, `>=` at least. */
+  const judged = (name, kit, other, op, limit, d = 0) => {
+    const ratio = kit / other;
+    const met = op === '<' ? ratio < limit : op === '<=' ? ratio <= limit : ratio >= limit;
+    row(name, fmt(kit, d), fmt(other, d), fmt(ratio), `${op === '<' ? 'below' : op === '<=' ? 'within' : 'at least'} ${limit}×: ${met ? 'met' : 'NOT MET'}`);
+  };
+  const plainRow = (name, kit, other, d = 0) => row(name, fmt(kit, d), fmt(other, d), fmt(kit / other));
+  const pair = (x, d = 1) => `${fmt(x.p50, d)}/${fmt(x.p95, d)}`;
+  const { kit, vite, build } = u;
+  console.log(`\nkit against Vite ${u.viteVersion} on a generated workspace of ${u.packages} packages × ${u.modules} modules (ms unless said; ratio = kit / the other)`);
+  row('figure', 'kit', 'Vite 8', 'ratio', 'goal');
+  plainRow('server start to listening', kit.startMs, vite.startMs);
+  row('cold module + styles, p50/p95', pair(kit.coldModule), pair(vite.coldModule), fmt(kit.coldModule.p50 / vite.coldModule.p50));
+  row('  esbuild-bundler modules, p50/p95', pair(kit.coldModuleEsbuildBundler), pair(vite.coldModuleEsbuildBundler), fmt(kit.coldModuleEsbuildBundler.p50 / vite.coldModuleEsbuildBundler.p50));
+  judged('  ts-bundler modules, p50', kit.coldModuleTsBundler.p50, vite.coldModuleTsBundler.p50, '<', 1, 1);
+  judged('  ts-bundler modules, p95', kit.coldModuleTsBundler.p95, vite.coldModuleTsBundler.p95, '<', 1, 1);
+  judged('whole page cold (fresh server, empty cache)', kit.page.coldMs, vite.page.coldMs, '<', 1);
+  plainRow('whole page reloaded', kit.page.warmMs, vite.page.warmMs);
+  plainRow('whole page after a restart', kit.page.restartMs, vite.page.restartMs);
+  judged('warm requests/s, a ts module', kit.requestsPerSecond, vite.requestsPerSecond, '>=', 1.5);
+  row('stylesheet edit, p50/p95', pair(kit.styleEdit, 0), pair(vite.styleEdit, 0), fmt(kit.styleEdit.p50 / vite.styleEdit.p50));
+  judged('peak memory, MiB (kit: with its children)', kit.memory.peakMiB, vite.memory.peakMiB, '<=', 1.5);
+  const parts = (m) => m.processes.map((p) => `${p.name} ${fmt(p.MiB, 0)}`).join(' + ');
+  console.log(`${''.padEnd(4)}kit: ${parts(kit.memory)}; Vite: ${parts(vite.memory)} (MiB)`);
+
+  console.log('\nkit against its floors');
+  row('figure', 'kit', 'floor', 'ratio', 'goal');
+  const f = build.floor;
+  judged(`kit build, ${build.modules} modules, cold cache`, build.kitMs, f.ms, '<=', 1.5);
+  judged('kit check, cold cache', build.checkMs, f.ms, '<=', 1.5);
+  console.log(`${''.padEnd(4)}floor: tsc --noEmit of TypeScript 7 over the ts-bundler entries ${fmt(f.tscMs, 0)} ms + one esbuild call over every entry ${fmt(f.esbuildMs, 0)} ms`);
+  for (const [bundler, r] of Object.entries(kit.rebuild)) {
+    const name = `one-file edit, ${bundler} module, p50`;
+    if (bundler === 'ts') judged(name, r.kit.p50, r.esbuild.p50, '<=', 3, 1);
+    else plainRow(name, r.kit.p50, r.esbuild.p50, 1);
+  }
+  console.log(`${''.padEnd(4)}edit of a helper file until the module's address answers with the new code (a ts module's with its verdict);\n${''.padEnd(4)}floor: esbuild's incremental context.rebuild() of the same entry after the same edit`);
+  plainRow('cold esbuild-bundler module, p50', kit.coldModuleEsbuildBundler.p50, u.esbuild.perModule.p50, 1);
+  console.log(`${''.padEnd(4)}floor: one esbuild build of the module's entry`);
+  plainRow(`kit build, every package on esbuild (${build.allEsbuild.modules})`, build.allEsbuild.kitMs, build.allEsbuild.esbuildMs);
+  console.log(`${''.padEnd(4)}floor: one esbuild call over the same entries`);
+  row('kit build again (cache warm) / cold', fmt(build.kitAgainMs, 0), fmt(build.kitMs, 0), fmt(build.kitAgainMs / build.kitMs));
+  row('page after a restart / reloaded', fmt(kit.page.restartMs, 0), fmt(kit.page.warmMs, 0), fmt(kit.page.restartMs / kit.page.warmMs));
 }
-const b = u.build;
-console.log(`kit build of ${b.modules} modules: ${fmt(b.kitMs, 0)} ms cold, ${fmt(b.kitAgainMs, 0)} ms again (disk cache); one esbuild call over the ${b.esbuildEntries} esbuild-bundler entries: ${fmt(b.esbuildAllEntriesMs, 0)} ms`);
-console.log(`kit build with every package on esbuild (${b.allEsbuild.modules} modules): ${fmt(b.allEsbuild.kitMs, 0)} ms vs one esbuild call over the same entries ${fmt(b.allEsbuild.esbuildMs, 0)} ms → ${fmt(b.allEsbuild.kitMs / b.allEsbuild.esbuildMs)}×`);
+
+results.suite = await benchSuite(size);
+printSuite(results.suite);
 if (!suiteOnly) {
   const l = results.latency;
-  console.log(`stylesheet edit → applied in Chromium (${l.edits} edits): kit median ${l.kit.median} ms, p95 ${l.kit.p95} ms; Vite median ${l.vite.median} ms, p95 ${l.vite.p95} ms → ${fmt(l.medianRatio)}× Vite's median`);
+  console.log(`stylesheet edit → applied in Chromium (${l.edits} edits): kit median ${l.kit.median} ms, p95 ${l.kit.p95} ms; Vite 7 median ${l.vite.median} ms, p95 ${l.vite.p95} ms → ${fmt(l.medianRatio)}× Vite 7's median`);
 }
 mkdirSync(join(REPO, 'bench', 'results'), { recursive: true });
 const file = join(REPO, 'bench', 'results', `${size.packages}x${size.modules}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

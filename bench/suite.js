@@ -1,7 +1,8 @@
-// kit against Vite 7 and raw esbuild on a generated workspace, every figure from one run.
+// kit against Vite 8 and against the floors (TypeScript 7's tsc, esbuild) on a generated
+// workspace, every figure from one run. Where a figure says cold, kit's persistent cache
+// (KIT_CACHE_DIR, a temporary folder of this run) is empty.
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -11,6 +12,10 @@ import { chromium } from 'playwright-core';
 import { generateWorkspace } from './generate.js';
 
 const REPO = resolve(import.meta.dirname, '..');
+const KIT = join(REPO, 'bin', 'kit.js');
+/** TypeScript 7's own tsc (the `typescript-native` alias of kit's package.json). */
+const TSC7 = join(REPO, 'node_modules', 'typescript-native', 'bin', 'tsc');
+export const VITE_VERSION = JSON.parse(readFileSync(join(REPO, 'bench', 'node_modules', 'vite8', 'package.json'), 'utf8')).version;
 const DEV = 'target=browser&format=esm&env=development&min=false&sourcemap=inline&types=false&css=false';
 const quantile = (xs, q) => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -22,12 +27,31 @@ const time = async (fn) => {
   await fn();
   return performance.now() - start;
 };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const parts = (specifier) => /^@([^/]+)\/([^/]+)\/(.+)$/.exec(specifier).slice(2); // [package dir, module subpath]
+const entryOf = (root, specifier) => join(root, 'packages', ...parts(specifier), 'index.ts');
+const kitAddress = (url, specifier, family = 'modules') => `${url}m/@bench/${parts(specifier)[0]}@1.0.0/${family}/${parts(specifier)[1]}?${DEV}`;
+const emptyCache = (dir) => {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+};
 
-/** Starts a server process; resolves when it prints its address. */
-async function startServer(kind, root) {
-  const args = kind === 'kit' ? [join(REPO, 'bin', 'kit.js'), 'run', '--port', '0', '--cwd', root] : [join(REPO, 'bench', 'vite-server.js'), root];
+/** Peak resident memory (VmHWM) of a process and of every process under it, MiB each. */
+function peakMemory(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean));
+    return [{ name: /Name:\s+(\S+)/.exec(status)[1], MiB: Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024 }, ...children.flatMap(peakMemory)];
+  } catch {
+    return []; // the process has exited meanwhile
+  }
+}
+
+/** Starts `kit run` (on the cache folder `cache`) or Vite 8; resolves when it prints its address. */
+async function startServer(kind, root, cache) {
+  const args = kind === 'kit' ? [KIT, 'run', '--port', '0', '--cwd', root] : [join(REPO, 'bench', 'vite-server.js'), root, '8'];
   const started = performance.now();
-  const child = spawn(process.execPath, args, { env: { ...process.env, KIT_SERVICE_EXTENSIONS: '@kit-js/packages/development' }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, args, { env: { ...process.env, KIT_CACHE_DIR: cache, KIT_SERVICE_EXTENSIONS: '@kit-js/packages/development' }, stdio: ['ignore', 'pipe', 'ignore'] });
   const url = await new Promise((ok, fail) => {
     createInterface({ input: child.stdout }).once('line', ok);
     child.once('exit', (code) => fail(new Error(`${kind} server exited ${code}`)));
@@ -35,23 +59,26 @@ async function startServer(kind, root) {
   return {
     url,
     startMs: performance.now() - started,
-    /** Peak resident memory of the server process, MiB. */
-    peakMiB: () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024,
-    stop: () => child.kill('SIGTERM'),
+    /** The server's process tree: for kit, its own process and TypeScript 7's native process (and esbuild's, when started). */
+    memory: () => {
+      const processes = peakMemory(child.pid);
+      return { peakMiB: processes.reduce((sum, p) => sum + p.MiB, 0), processes };
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((ok) => child.once('exit', ok));
+    },
   };
 }
 
 /** What a browser fetches for one module's code and stylesheet on kit: two requests. */
 async function kitModule(url, specifier) {
-  const [, scope, pkg, subpath] = /^@([^/]+)\/([^/]+)\/(.+)$/.exec(specifier);
-  const base = `${url}m/@${scope}/${pkg}@1.0.0`;
-  await Promise.all([fetch(`${base}/modules/${subpath}?${DEV}`).then((r) => r.text()), fetch(`${base}/styles/${subpath}?${DEV}`).then((r) => r.text())]);
+  await Promise.all(['modules', 'styles'].map((family) => fetch(kitAddress(url, specifier, family)).then((r) => r.text())));
 }
 
 /** What a browser fetches for one module on Vite: the entry, then what it imports inside the module. */
 async function viteModule(url, specifier) {
-  const [, , pkg, subpath] = /^@([^/]+)\/([^/]+)\/(.+)$/.exec(specifier);
-  const dir = `/packages/${pkg}/${subpath}/`;
+  const dir = `/packages/${parts(specifier).join('/')}/`;
   const seen = new Set();
   const visit = async (path) => {
     if (seen.has(path)) return;
@@ -63,22 +90,57 @@ async function viteModule(url, specifier) {
   await visit(`${dir}index.ts`);
 }
 
+/** Server start, then each sampled module requested once on the fresh server (kit's cache empty), by bundler. */
+async function coldModules(kind, root, cache, sample, bundlerOf) {
+  emptyCache(cache);
+  const server = await startServer(kind, root, cache);
+  const fetchModule = kind === 'kit' ? kitModule : viteModule;
+  const cold = { esbuild: [], ts: [] };
+  for (const specifier of sample) cold[bundlerOf(specifier)].push(await time(() => fetchModule(server.url, specifier)));
+  await server.stop();
+  return { startMs: server.startMs, coldModule: stats([...cold.esbuild, ...cold.ts]), coldModuleEsbuildBundler: stats(cold.esbuild), coldModuleTsBundler: stats(cold.ts) };
+}
+
+/** The baseline of a cold esbuild-bundler module: one esbuild build of its entry, as kit's esbuild bundler makes it. */
+const esbuildOptions = (entry, root) => ({ entryPoints: [entry], bundle: true, write: false, outdir: join(root, 'esbuild-out'), format: 'esm', sourcemap: 'inline', external: ['@bench/*'], loader: { '.svg': 'file' }, logLevel: 'silent' });
+async function esbuildPerModule(root, specifiers) {
+  const samples = [];
+  for (const specifier of specifiers) samples.push(await time(() => esbuild.build(esbuildOptions(entryOf(root, specifier), root))));
+  return stats(samples);
+}
+
+const rendered = (page) => page.waitForFunction(() => document.body.dataset.ready === 'yes', undefined, { timeout: 600_000 });
+/** The whole page in Chromium until the app has rendered, cold (fresh server), then reloaded. */
 async function pageLoad(browser, url) {
   const page = await browser.newPage();
   page.setDefaultTimeout(600_000); // a cold page of a large workspace takes a while; measure, do not give up
   const cold = await time(async () => {
     await page.goto(url);
-    await page.waitForFunction(() => document.body.dataset.ready === 'yes', undefined, { timeout: 600_000 });
+    await rendered(page);
   });
   const warm = await time(async () => {
     await page.reload();
-    await page.waitForFunction(() => document.body.dataset.ready === 'yes', undefined, { timeout: 600_000 });
+    await rendered(page);
   });
   return { page, cold, warm };
 }
 
+/** The page on a restarted server, in a fresh browser context (no HTTP cache). */
+async function pageAfterRestart(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(600_000);
+  const ms = await time(async () => {
+    await page.goto(url);
+    await rendered(page);
+  });
+  await context.close();
+  return ms;
+}
+
 async function requestsPerSecond(url) {
   const result = await autocannon({ url, connections: 20, duration: 3 });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return Math.round(result.requests.average);
 }
 
@@ -91,24 +153,23 @@ async function editLatency(page, root, sheet, selector, edits = 20) {
       const look = () => (getComputedStyle(document.querySelector(selector)).color === want ? done(Date.now()) : setTimeout(look, 1));
       look();
     }), { selector, want });
-    await new Promise((r) => setTimeout(r, 30));
+    await sleep(30);
     const written = Date.now();
     writeFileSync(join(root, sheet), `@import './partial.css';\n${selector} { color: ${want}; padding: 4px; }\n`);
     samples.push((await applied) - written);
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
   return stats(samples);
 }
 
-/** One esbuild build of a module's entry, as kit's esbuild bundler would make it: the baseline of a cold module. */
-const esbuildOptions = (entry, root) => ({ entryPoints: [entry], bundle: true, write: false, outdir: join(root, 'esbuild-out'), format: 'esm', sourcemap: 'inline', external: ['@bench/*'], loader: { '.svg': 'file' }, logLevel: 'silent' });
-const entryOf = (root, specifier) => join(root, 'packages', specifier.split('/')[1], specifier.split('/')[2], 'index.ts');
-
-/** Edit → a response with the new code, `edits` times, on a warm kit service; against esbuild's incremental rebuild of the same entry. */
+/**
+ * Edit of a module's helper file → its address answers 200 with the new code (for a `ts` module the
+ * answer waits for TypeScript 7's verdict), `edits` times on a warm kit service; against esbuild's
+ * incremental `context.rebuild()` of the same entry after the same edit.
+ */
 async function rebuildAfterEdit(url, root, specifier, edits = 5) {
-  const [, , pkg, subpath] = /^@([^/]+)\/([^/]+)\/(.+)$/.exec(specifier);
-  const address = `${url}m/@bench/${pkg}@1.0.0/modules/${subpath}?${DEV}`;
-  const file = join(root, 'packages', pkg, subpath, 'helpers.ts');
+  const address = kitAddress(url, specifier);
+  const file = join(root, 'packages', ...parts(specifier), 'helpers.ts');
   const original = readFileSync(file, 'utf8');
   const label = /label = '([^']+)'/.exec(original)[1];
   await (await fetch(address)).text();
@@ -118,12 +179,14 @@ async function rebuildAfterEdit(url, root, specifier, edits = 5) {
     const started = performance.now();
     writeFileSync(file, original.replace(`'${label}'`, `'${want}'`));
     for (;;) {
-      const text = await (await fetch(address)).text();
-      if (text.includes(want)) break;
-      await new Promise((r) => setTimeout(r, 1));
+      const response = await fetch(address);
+      const text = await response.text();
+      if (response.ok && text.includes(want)) break;
+      if (performance.now() - started > 60_000) throw new Error(`${specifier}: the edit was not served within 60 s (last answer ${response.status})`);
+      await sleep(1);
     }
     kit.push(performance.now() - started);
-    await new Promise((r) => setTimeout(r, 150));
+    await sleep(150);
   }
   const context = await esbuild.context(esbuildOptions(entryOf(root, specifier), root));
   await context.rebuild();
@@ -137,90 +200,110 @@ async function rebuildAfterEdit(url, root, specifier, edits = 5) {
   return { kit: stats(kit), esbuild: stats(plain) };
 }
 
-const spawnKitBuild = (root) => time(() => new Promise((ok, fail) => {
-  spawn(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build', '--cwd', root], { stdio: 'ignore' }).once('exit', (code) => (code === 0 ? ok() : fail(new Error(`kit build exited ${code}`))));
+/**
+ * On a fresh server (kit's cache empty): the page cold and reloaded, warm requests/s of a `ts` module,
+ * stylesheet edits (of another module), the server's peak memory; then, restarted, the page from a fresh browser context
+ * and (kit) one-file edits of a module of each bundler.
+ */
+async function served(kind, browser, root, cache, { one, styled, sheet, edited }) {
+  emptyCache(cache);
+  const server = await startServer(kind, root, cache);
+  const pageUrl = (s) => (kind === 'kit' ? `${s.url}preview/` : s.url);
+  const { page, cold, warm } = await pageLoad(browser, pageUrl(server));
+  const out = { page: { coldMs: cold, warmMs: warm } };
+  out.requestsPerSecond = await requestsPerSecond(kind === 'kit' ? kitAddress(server.url, one) : `${server.url}packages/${parts(one).join('/')}/index.ts`);
+  out.styleEdit = await editLatency(page, root, sheet, `.bench-${parts(styled).join('-')}`);
+  out.memory = server.memory();
+  await page.close();
+  await server.stop();
+  const restarted = await startServer(kind, root, cache);
+  out.page.restartMs = await pageAfterRestart(browser, pageUrl(restarted));
+  if (kind === 'kit') {
+    out.rebuild = {};
+    for (const [bundler, specifier] of Object.entries(edited)) out.rebuild[bundler] = await rebuildAfterEdit(restarted.url, root, specifier);
+  }
+  await restarted.stop();
+  return out;
+}
+
+/** `kit build` or `kit check` of the workspace, on the cache folder `cache`. */
+const kitCommand = (command, root, cache) => time(() => new Promise((ok, fail) => {
+  spawn(process.execPath, [KIT, command, '--cwd', root], { env: { ...process.env, KIT_CACHE_DIR: cache }, stdio: 'ignore' }).once('exit', (code) => (code === 0 ? ok() : fail(new Error(`kit ${command} exited ${code}`))));
 }));
-const clearDiskCache = (root) => rmSync(join(root, 'node_modules', '.cache', 'kit'), { recursive: true, force: true });
+
+/** One esbuild call bundling every module's entry for production. */
+const esbuildAll = (root, entries) => time(() => esbuild.build({ entryPoints: entries, bundle: true, write: false, outdir: join(root, 'esbuild-out'), format: 'esm', minify: true, external: ['@bench/*'], loader: { '.svg': 'file' }, logLevel: 'silent' }));
+
+/**
+ * The floor of `kit build` and `kit check`: TypeScript 7's `tsc --noEmit` over the entries kit
+ * type-checks (the `ts`-bundler modules; bare specifiers mapped to their sources, kit's ambient
+ * types included), plus one esbuild call bundling every module's entry.
+ */
+async function floor(root, specifiers, bundlerOf) {
+  const tsconfig = join(root, 'tsconfig.floor.json');
+  writeFileSync(tsconfig, JSON.stringify({
+    extends: './tsconfig.json',
+    compilerOptions: { moduleDetection: 'force', paths: Object.fromEntries(specifiers.map((s) => [s, [entryOf(root, s)]])) },
+    files: [...specifiers.filter((s) => bundlerOf(s) === 'ts').map((s) => entryOf(root, s)), join(REPO, 'types', 'kit-env.d.ts')],
+    include: [],
+  }));
+  const tscMs = await time(() => new Promise((ok, fail) => {
+    spawn(process.execPath, [TSC7, '--noEmit', '-p', tsconfig], { stdio: 'ignore' }).once('exit', (code) => (code === 0 ? ok() : fail(new Error(`tsc (TypeScript 7) exited ${code}`))));
+  }));
+  const esbuildMs = await esbuildAll(root, [...specifiers, '@bench/app/main'].map((s) => entryOf(root, s)));
+  rmSync(tsconfig);
+  return { tscMs, esbuildMs, ms: tscMs + esbuildMs };
+}
+
+/**
+ * `kit build` with the cache empty, then again with it warm; `kit check` with it empty; their floor;
+ * and `kit build` of a second workspace of the same size with every package on the esbuild bundler,
+ * against one esbuild call over its entries.
+ */
+async function builds(root, cache, { packages, modules, specifiers, bundlerOf }) {
+  emptyCache(cache);
+  const kitMs = await kitCommand('build', root, cache);
+  const kitAgainMs = await kitCommand('build', root, cache);
+  emptyCache(cache);
+  const checkMs = await kitCommand('check', root, cache);
+  const allEsbuild = mkdtempSync(join(tmpdir(), `kit-suite-esbuild-${packages}x${modules}-`));
+  const generated = generateWorkspace(allEsbuild, { packages, modules, bundlers: 'esbuild' });
+  emptyCache(cache);
+  const allEsbuildKitMs = await kitCommand('build', allEsbuild, cache);
+  const allEsbuildMs = await esbuildAll(allEsbuild, [...generated.specifiers, '@bench/app/main'].map((s) => entryOf(allEsbuild, s)));
+  rmSync(allEsbuild, { recursive: true, force: true });
+  return {
+    modules: specifiers.length + 1, kitMs, kitAgainMs, checkMs, floor: await floor(root, specifiers, bundlerOf),
+    allEsbuild: { kitMs: allEsbuildKitMs, esbuildMs: allEsbuildMs, modules: generated.specifiers.length + 1 },
+  };
+}
 
 /** The whole comparison on a fresh N × M workspace. */
 export async function benchSuite({ packages, modules }) {
   const root = mkdtempSync(join(tmpdir(), `kit-suite-${packages}x${modules}-`));
+  const cache = mkdtempSync(join(tmpdir(), 'kit-suite-cache-'));
   const { specifiers, sheets, bundlerOf } = generateWorkspace(root, { packages, modules });
   // 25 modules of each bundler, spread evenly over the workspace.
   const spread = (list, n) => list.filter((_, i) => i % Math.max(1, Math.floor(list.length / n)) === 0).slice(0, n);
   const sample = ['esbuild', 'ts'].flatMap((bundler) => spread(specifiers.filter((s) => bundlerOf(s) === bundler), 25));
-  const out = { packages, modules };
-
-  // Start, then cold modules, on servers that have built nothing yet.
-  for (const kind of ['kit', 'vite']) {
-    const server = await startServer(kind, root);
-    const fetchModule = kind === 'kit' ? kitModule : viteModule;
-    const cold = { esbuild: [], ts: [] };
-    for (const specifier of sample) cold[bundlerOf(specifier)].push(await time(() => fetchModule(server.url, specifier)));
-    out[kind] = { startMs: server.startMs, coldModule: stats([...cold.esbuild, ...cold.ts]), coldModuleEsbuildBundler: stats(cold.esbuild), coldModuleTsBundler: stats(cold.ts) };
-    server.stop();
-  }
-  const plain = [];
-  for (const specifier of sample.filter((s) => bundlerOf(s) === 'esbuild')) plain.push(await time(() => esbuild.build(esbuildOptions(entryOf(root, specifier), root))));
-  out.esbuild = { perModule: stats(plain) };
-
-  // The page, warm requests, stylesheet edits, rebuilds and memory, on a second pair of fresh servers
-  // (kit's disk cache emptied first); then a restarted server loads the page in a fresh browser context.
-  clearDiskCache(root);
-  const browser = await chromium.launch({ executablePath: process.env.KIT_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  // The `ts` module of the requests/s figure, the module whose stylesheet is edited, the modules edited (one of each bundler).
+  const one = specifiers.find((s) => bundlerOf(s) === 'ts') ?? specifiers[0];
+  const styled = specifiers[1] ?? specifiers[0];
+  const edited = Object.fromEntries(['esbuild', 'ts'].map((b) => [b, specifiers.find((s) => bundlerOf(s) === b && s.endsWith('/m2'))]).filter(([, s]) => s));
+  const out = { packages, modules, viteVersion: VITE_VERSION, kit: {}, vite: {} };
   try {
-    for (const kind of ['kit', 'vite']) {
-      const server = await startServer(kind, root);
-      const pageUrl = (s) => (kind === 'kit' ? `${s.url}preview/` : s.url);
-      const { page, cold, warm } = await pageLoad(browser, pageUrl(server));
-      out[kind].page = { coldMs: cold, warmMs: warm };
-      const one = specifiers[1] ?? specifiers[0];
-      const [, , pkg, subpath] = /^@([^/]+)\/([^/]+)\/(.+)$/.exec(one);
-      out[kind].requestsPerSecond = await requestsPerSecond(kind === 'kit' ? `${server.url}m/@bench/${pkg}@1.0.0/modules/${subpath}?${DEV}` : `${server.url}packages/${pkg}/${subpath}/index.ts`);
-      out[kind].styleEdit = await editLatency(page, root, sheets[1] ?? sheets[0], `.bench-${pkg}-${subpath}`);
-      out[kind].peakMiB = server.peakMiB();
-      await page.close();
-      server.stop();
-      await new Promise((r) => setTimeout(r, 300));
-      const restarted = await startServer(kind, root);
-      const context = await browser.newContext();
-      const fresh = await context.newPage();
-      fresh.setDefaultTimeout(600_000);
-      out[kind].page.restartMs = await time(async () => {
-        await fresh.goto(pageUrl(restarted));
-        await fresh.waitForFunction(() => document.body.dataset.ready === 'yes', undefined, { timeout: 600_000 });
-      });
-      await context.close();
-      // One-file edits, on the restarted (now warm) service: nothing was edited between the two runs.
-      if (kind === 'kit') {
-        out.kit.rebuild = {};
-        for (const bundler of ['esbuild', 'ts']) {
-          const specifier = specifiers.find((s) => bundlerOf(s) === bundler && s.endsWith('/m2'));
-          if (specifier) out.kit.rebuild[bundler] = await rebuildAfterEdit(restarted.url, root, specifier);
-        }
-      }
-      restarted.stop();
+    for (const kind of ['kit', 'vite']) Object.assign(out[kind], await coldModules(kind, root, cache, sample, bundlerOf));
+    out.esbuild = { perModule: await esbuildPerModule(root, sample.filter((s) => bundlerOf(s) === 'esbuild')) };
+    const browser = await chromium.launch({ executablePath: process.env.KIT_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    try {
+      for (const kind of ['kit', 'vite']) Object.assign(out[kind], await served(kind, browser, root, cache, { one, styled, sheet: sheets[specifiers.indexOf(styled)], edited }));
+    } finally {
+      await browser.close();
     }
+    out.build = await builds(root, cache, { packages, modules, specifiers, bundlerOf });
   } finally {
-    await browser.close();
+    rmSync(root, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
   }
-
-  // kit build against one esbuild call over the same entries: the mixed workspace (cold, then
-  // again with the disk cache warm), and one with every package on the esbuild bundler.
-  clearDiskCache(root);
-  const kitBuild = await spawnKitBuild(root);
-  const kitBuildAgain = await spawnKitBuild(root);
-  const esbuildEntries = specifiers.filter((s) => bundlerOf(s) === 'esbuild').map((s) => entryOf(root, s));
-  const esbuildAll = await time(() => esbuild.build({ entryPoints: esbuildEntries, bundle: true, write: false, outdir: join(root, 'esbuild-out'), format: 'esm', minify: true, external: ['@bench/*'], loader: { '.svg': 'file' }, logLevel: 'silent' }));
-  const allEsbuild = mkdtempSync(join(tmpdir(), `kit-suite-esbuild-${packages}x${modules}-`));
-  const generated = generateWorkspace(allEsbuild, { packages, modules, bundlers: 'esbuild' });
-  const kitBuildEsbuild = await spawnKitBuild(allEsbuild);
-  const esbuildEvery = await time(() => esbuild.build({ entryPoints: generated.specifiers.map((s) => entryOf(allEsbuild, s)), bundle: true, write: false, outdir: join(allEsbuild, 'esbuild-out'), format: 'esm', minify: true, external: ['@bench/*'], loader: { '.svg': 'file' }, logLevel: 'silent' }));
-  out.build = {
-    kitMs: kitBuild, kitAgainMs: kitBuildAgain, esbuildAllEntriesMs: esbuildAll, esbuildEntries: esbuildEntries.length, modules: specifiers.length + 1,
-    allEsbuild: { kitMs: kitBuildEsbuild, esbuildMs: esbuildEvery, modules: generated.specifiers.length + 1 },
-  };
-  rmSync(root, { recursive: true, force: true });
-  rmSync(allEsbuild, { recursive: true, force: true });
   return out;
 }

@@ -1,7 +1,8 @@
-// Vite 7 serving a bench workspace's sources, bare specifiers aliased to them; prints its URL.
-import { createServer } from 'vite';
-
-const [root] = process.argv.slice(2);
+// node bench/vite-server.js <root> [7|8]: Vite (8 by default; 7 is the `vite` package, 8 the
+// `vite8` alias of bench/package.json) serving a bench workspace's sources, bare specifiers
+// aliased to them; prints its URL.
+const [root, major = '8'] = process.argv.slice(2);
+const { createServer } = await import(major === '7' ? 'vite' : 'vite8');
 const server = await createServer({
   root,
   configFile: false,
