@@ -12,6 +12,9 @@ interface Known {
  * The current build state of every module in its judged form. Each change of a module's
  * status or hash bumps `revision` and is announced once as `build.ended`.
  */
+/** Builds judged at once: enough to keep esbuild and TypeScript 7 busy while rollup works. */
+const JUDGE_CONCURRENCY = 8;
+
 export class BuildStates {
   revision = 0;
   private current = new Map<string, Known>();
@@ -24,7 +27,12 @@ export class BuildStates {
   /** Builds `modules` in their judged form, records the results and announces what changed. */
   async judge(ctx: ServiceContext, workspace: Workspace, modules: ModuleInfo[]): Promise<Map<ModuleInfo, ModuleBuild>> {
     const builds = new Map<ModuleInfo, ModuleBuild>();
-    await Promise.all(modules.map(async (m) => builds.set(m, await ctx.compiler.compile(workspace, m, judgedOptions(m)))));
+    // A few at a time: a thousand builds in flight hold a thousand bundles' memory, and finish no sooner.
+    const queue = [...modules];
+    const work = async () => {
+      for (let m = queue.shift(); m; m = queue.shift()) builds.set(m, await ctx.compiler.compile(workspace, m, judgedOptions(m)));
+    };
+    await Promise.all(Array.from({ length: JUDGE_CONCURRENCY }, work));
     this.judgedWorkspace = workspace;
     for (const [module, build] of builds) this.inputs.set(module.vspecifier, new Set(build.inputs));
     const changed: { vspecifier: string; status: string; hash: string; styles?: string }[] = [];

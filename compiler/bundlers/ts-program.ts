@@ -60,9 +60,15 @@ function sharedProgram(options: TypeScript.CompilerOptions): SharedProgram {
   return shared;
 }
 
-/** True when a file of the program has other content now (a stat decides, or the text when the stat changed). */
-function changedSince(builder: Builder): boolean {
-  for (const file of builder.getSourceFiles()) {
+/**
+ * True when a file this build reaches has other content now (a stat decides, or the text
+ * when the stat changed). Only those: the emit of one module reads nothing else, and stat'ing
+ * every file of the program on every build grows with the square of the workspace.
+ */
+function changedSince(builder: Builder, rootFiles: readonly string[]): boolean {
+  for (const name of reachable(builder, rootFiles)) {
+    const file = builder.getSourceFile(name);
+    if (!file) return true;
     const cached = sourceFiles.get(file.fileName);
     if (cached?.file !== file) return true;
     const { stamp, racy } = fileStamp(file.fileName);
@@ -101,7 +107,7 @@ export function typeScriptSession(workspace: object, roots: readonly string[], o
       const shared = sharedProgram(options);
       const wanted = [...host.rootFiles, ...roots];
       let builder = shared.builder;
-      if (!builder || shared.workspace !== workspace || wanted.some((root) => !shared.roots.has(root)) || changedSince(builder)) {
+      if (!builder || shared.workspace !== workspace || wanted.some((root) => !shared.roots.has(root)) || changedSince(builder, host.rootFiles)) {
         for (const root of wanted) shared.roots.add(root);
         builder = ts.createEmitAndSemanticDiagnosticsBuilderProgram([...shared.roots], options, shared.host, shared.builder, undefined, host.projectReferences);
         shared.builder = builder;
