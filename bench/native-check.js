@@ -63,8 +63,7 @@ async function native() {
     edit(2);
     checker.changed({ changed: [edited] });
     const [dependent] = await timed(() => checker.check(config, [entries[modules]]));
-    const [dependencies, deps] = await timed(() => checker.dependencies(config, entries[entries.length - modules]));
-    return { open, cold, afterEdit, dependent, rss, diagnostics: count(all), dependencies, dependencyCount: deps.length };
+    return { open, cold, afterEdit, dependent, rss, diagnostics: count(all) };
   } finally {
     restore();
     await checker.close();
@@ -102,7 +101,6 @@ try {
     [`diagnostics of ${entries.length} entries, cold`, ms(pick(results.native, 'cold')), ms(pick(results.classic, 'cold'))],
     ['one file after an edit', ms(pick(results.native, 'afterEdit')), ms(pick(results.classic, 'afterEdit')) + ' (new program + its check)'],
     ["the edited module's importer", ms(pick(results.native, 'dependent')), ''],
-    [`dependencies() of the last chain module (${pick(results.native, 'dependencyCount')} files)`, ms(pick(results.native, 'dependencies')), ''],
     ['memory', `${mb(pick(results.native, 'rss'))} RSS of the native process`, `${mb(pick(results.classic, 'heap'))} more JS heap in kit's process`],
     ['diagnostics found', String(pick(results.native, 'diagnostics')), String(pick(results.classic, 'diagnostics'))],
   ];

@@ -1,8 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 // Types only: TypeScript 7's API is loaded on the first check (see `load`), so `kit run` starts without it.
 import type * as Native from 'typescript-native/unstable/async';
+import { flatten, lineLocator } from './diagnostic-text.js';
 
 /** One diagnostic of TypeScript 7, located in a file (1-based line and column, in UTF-16 code units as editors count). */
 export interface CheckDiagnostic {
@@ -45,8 +46,6 @@ type UpdateParams = NonNullable<Parameters<Api['updateSnapshot']>[0]>;
 
 /** The name TypeScript 7 is installed under, beside TypeScript 5.9 (package.json: `npm:typescript@7.0.2`). */
 const PACKAGE = 'typescript-native';
-/** The project TypeScript 7 makes for a file no tsconfig.json contains. */
-const INFERRED = '/dev/null/inferred';
 const CATEGORIES = ['warning', 'error', 'suggestion', 'message'] as const;
 
 let loading: Promise<typeof Native> | undefined;
@@ -134,50 +133,6 @@ export class NativeChecker {
       const problems = await own;
       if (problems.length) result.set(config, [...(result.get(config) ?? []), ...(await this.located(project, problems, config))]);
       return result;
-    });
-  }
-
-  /**
-   * The files `file` reaches in the project of `tsconfig` through imports, type imports,
-   * `import()` types and `/// <reference path>`, itself included, as TypeScript resolved
-   * them: what an edit to can change its diagnostics. TypeScript's default libraries are
-   * never among them; `/// <reference types>` and global `types` are not followed.
-   */
-  dependencies(tsconfig: string, file: string): Promise<string[]> {
-    const config = resolve(tsconfig);
-    const start = resolve(file);
-    return this.run(async (session) => {
-      const project = await this.project(session, config);
-      await this.requireFiles(session, project, [start]);
-      const names = await this.sourceFileNames(session, project);
-      const seen = new Set([start]);
-      let wave = [start];
-      while (wave.length) {
-        const next = await Promise.all(wave.map((name) => this.directDependencies(project, names, name)));
-        wave = [];
-        for (const name of next.flat()) if (!seen.has(name)) seen.add(name), wave.push(name);
-      }
-      return [...seen];
-    });
-  }
-
-  /**
-   * The tsconfig TypeScript picks for `file`, as an editor would: the nearest tsconfig.json
-   * up from the file that contains it (following its project references); undefined when
-   * none does. Only tsconfig files on disk are found this way, never a virtual one.
-   */
-  projectOf(file: string): Promise<string | undefined> {
-    const path = resolve(file);
-    return this.run(async (session) => {
-      await this.update(session, { openFiles: [path] });
-      let config: string | undefined;
-      try {
-        const project = await session.snapshot!.getDefaultProjectForFile(path);
-        config = project && project.configFileName !== INFERRED ? resolve(project.configFileName) : undefined;
-      } finally {
-        await this.update(session, { closeFiles: [path] });
-      }
-      return config;
     });
   }
 
@@ -386,24 +341,6 @@ export class NativeChecker {
     if (outside.length) throw new Error(`Not part of the project of ${resolve(project.configFileName)}: ${outside.join(', ')}`);
   }
 
-  /** The files one file's imports and references resolve to in the project. */
-  private async directDependencies(project: Project, names: Set<string>, file: string): Promise<string[]> {
-    const source = await project.program.getSourceFile(file);
-    if (!source) return [];
-    const found = new Set<string>();
-    if (source.imports.length) {
-      const symbols = await project.checker.getSymbolAtLocation(source.imports);
-      for (const symbol of symbols) for (const declaration of symbol?.declarations ?? []) found.add(resolve(declaration.path));
-    }
-    for (const reference of source.referencedFiles) {
-      const base = resolve(dirname(file), reference.fileName);
-      const hit = [base, `${base}.ts`, `${base}.d.ts`].find((name) => names.has(name));
-      if (hit) found.add(hit);
-    }
-    found.delete(file);
-    return [...found].filter((name) => names.has(name));
-  }
-
   /** Diagnostics with line and column, from the text TypeScript checked (or, for a tsconfig, the file's). */
   private async located(project: Project, diagnostics: readonly Diagnostic[], fallback: string): Promise<CheckDiagnostic[]> {
     const lines = new Map<string, Promise<(position: number) => { line: number; character: number }>>();
@@ -454,30 +391,4 @@ async function stop(session: Session): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
   await exited;
   clearTimeout(timer);
-}
-
-/** The message and its chain of elaborations, each level indented by two spaces, as TypeScript flattens them. */
-function flatten(diagnostic: Diagnostic, indent = 0): string {
-  let text = indent ? `\n${'  '.repeat(indent)}${diagnostic.text}` : diagnostic.text;
-  for (const next of diagnostic.messageChain ?? []) text += flatten(next, indent + 1);
-  return text;
-}
-
-/** Line and character (0-based, UTF-16) of a position in `text`. */
-function lineLocator(text: string): (position: number) => { line: number; character: number } {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
-  }
-  return (position) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (starts[mid]! <= position) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low, character: position - starts[low]! };
-  };
 }
