@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ArtifactCache, sha256 } from './cache.js';
 import { ImportPolicy } from './bundlers/imports.js';
@@ -12,7 +11,6 @@ import { DEVELOPMENT, formatOptions, type CompileOptions } from './options.js';
 import { compileInstalled, type InstalledBuild, type InstalledPackage } from './installed.js';
 import { compileStyles, type StylesResult } from './styles.js';
 import { KIT } from './version.js';
-import { platformsPosition } from './workspace/manifests.js';
 import type { ModuleInfo, Workspace } from './workspace/model.js';
 
 /** One module compiled with one set of options. */
@@ -75,7 +73,7 @@ export class Compiler {
    */
   async compileMany(workspace: Workspace, modules: ModuleInfo[], options: CompileOptions): Promise<ModuleBuild[]> {
     if (workspace !== this.current) this.release(workspace);
-    const together = modules.filter((m) => m.bundler.specifier === BUILTIN_BUNDLERS.esbuild.specifier && !this.refusal(workspace, m, options) && !this.scripts.holds(this.scriptKey(workspace, m, options)));
+    const together = modules.filter((m) => m.bundler.specifier === BUILTIN_BUNDLERS.esbuild.specifier && !this.refusal(m, options) && !this.scripts.holds(this.scriptKey(workspace, m, options)));
     const bundled = new Map<ModuleInfo, { result: BundleResult; policy: ImportPolicy }>();
     if (together.length > 1) {
       const inputs = together.map((module) => ({ workspace, module, options, policy: new ImportPolicy(workspace, module, options) }));
@@ -93,7 +91,7 @@ export class Compiler {
 
   private async compileWith(workspace: Workspace, module: ModuleInfo, options: CompileOptions, bundle: (input: BundleInput) => Promise<BundleResult>): Promise<ModuleBuild> {
     if (workspace !== this.current) this.release(workspace);
-    const refused = this.refusal(workspace, module, options);
+    const refused = this.refusal(module, options);
     if (refused) return invalid(refused);
 
     const key = this.scriptKey(workspace, module, options);
@@ -125,13 +123,11 @@ export class Compiler {
   }
 
   /** Why the module cannot be compiled with these options at all, if it cannot. */
-  private refusal(workspace: Workspace, module: ModuleInfo, options: CompileOptions): Diagnostic[] | undefined {
+  private refusal(module: ModuleInfo, options: CompileOptions): Diagnostic[] | undefined {
     if (module.diagnostics.length) return module.diagnostics;
     const platform = options.target === 'browser' ? 'web' : 'node';
     if (!module.platforms.includes(platform)) {
-      const manifest = module.moduleManifestFile;
-      const position = manifest === undefined ? undefined : platformsPosition(join(workspace.root, manifest));
-      return [conditionalNotFound(module.specifier, platform, manifest ?? module.manifestFile, position)];
+      return [conditionalNotFound(module.specifier, platform, module.moduleManifestFile ?? module.manifestFile, module.platformsPosition)];
     }
     return undefined;
   }

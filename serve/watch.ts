@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { watch, type FSWatcher } from 'chokidar';
-import { reportFileChange, writeEditorConfig } from '../compiler/index.js';
+import { reportFileChange } from '../compiler/index.js';
 import type { ServiceContext } from './context.js';
 import { currentSelection } from './selection.js';
 
@@ -47,7 +47,6 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
         changed.clear();
         await waitWhileEmpty(paths);
         const workspace = ctx.loader.load();
-        writeEditorConfig(workspace); // editors follow new modules too
         await ctx.builds.judge(ctx, workspace, ctx.builds.affected(workspace, paths));
       } while (again);
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { judgedOptions, writeEditorConfig, type Diagnostic } from '../../compiler/index.js';
+import { judgedOptions, type Diagnostic } from '../../compiler/index.js';
 import { pc, printDiagnostics } from '../output.js';
 import { openWorkspace } from '../workspace.js';
 
@@ -8,7 +8,6 @@ export const checkCommand: CommandModule<{ cwd: string }, { cwd: string }> = {
   describe: 'Compile every public module and report its state (exit 1 when any is invalid)',
   handler: async (args) => {
     const { workspace, compiler } = openWorkspace(args.cwd, 'check');
-    writeEditorConfig(workspace); // what editors need to agree with this check
     const problems: Diagnostic[] = [...workspace.diagnostics];
     let invalid = 0;
     // Started together, a few compiling at once (a ts module's check runs in TypeScript 7's process

@@ -44,6 +44,8 @@ export type Platform = 'node' | 'web';
 export interface ModuleManifest {
   file: string;
   platforms?: Platform[];
+  /** Where `platforms` stands: what a diagnostic about the module's platforms points at. */
+  platformsPosition?: Position;
   entry?: { value: string; position: Position };
   assets: { value: string; position: Position }[];
   subpath?: { value: string; position: Position };
@@ -200,6 +202,7 @@ export function readModuleManifest(absolute: string, file: string): Read<ModuleM
     manifest: {
       file,
       platforms: allowed ? (sorted.split(',') as Platform[]) : undefined,
+      platformsPosition: platforms ? fields.at(['platforms']) : undefined,
       entry: located('entry'),
       assets,
       subpath: located('subpath'),
@@ -207,21 +210,4 @@ export function readModuleManifest(absolute: string, file: string): Read<ModuleM
     },
     diagnostics,
   };
-}
-
-/**
- * Where `platforms` stands in the `module.json` at `absolute` (the value's position), or
- * undefined when the file cannot be read or has no such member: what a diagnostic about
- * the module's platforms points at.
- */
-export function platformsPosition(absolute: string): Position | undefined {
-  let text: string;
-  try {
-    text = readFileSync(absolute, 'utf8');
-  } catch {
-    return undefined;
-  }
-  const parsed = parseJson(text);
-  if (!parsed.ok || !isObject(parsed.document.value) || !('platforms' in parsed.document.value)) return undefined;
-  return parsed.document.positionOf(['platforms']);
 }

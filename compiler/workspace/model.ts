@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
+import type { Position } from './json.js';
 import type { BundlerRef, PackageManifest, Platform } from './manifests.js';
 
 /** A package of the workspace, as its `package.json` declares it. */
@@ -33,6 +34,8 @@ export interface ModuleInfo {
   /** Absolute path of the entry file. */
   entry: string;
   platforms: Platform[];
+  /** Where `platforms` stands in `moduleManifestFile`, when it is written there. */
+  platformsPosition?: Position;
   assets: AssetInfo[];
   bundler: BundlerRef;
   /** Workspace-relative path of the manifest that declares the module (`module.json` or `package.json`). */

@@ -154,6 +154,7 @@ function buildModule(
     dir: found.dir,
     entry: entry ?? join(found.dir, 'index.ts'),
     platforms: spec?.platforms ?? ['web'],
+    platformsPosition: spec?.platformsPosition,
     assets,
     bundler: bundler ?? BUILTIN_BUNDLERS.ts,
     manifestFile,

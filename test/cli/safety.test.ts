@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { REPO, copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
 
@@ -162,7 +162,7 @@ describe('a command pointed at a directory that is no workspace creates nothing'
     const ws = copySample('shop');
     const checked = kit(['check', '--cwd', join(ws, 'packages', 'app')]);
     expect(checked.code).toBe(0);
-    expect(relative(ws, join(ws, 'packages'))).toBe('packages');
+    expect(checked.stdout).toContain('@shop/app@0.1.0/main');
   });
 });
 
