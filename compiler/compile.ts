@@ -101,12 +101,11 @@ export class Compiler {
       const code = result.diagnostics.length ? '' : await finish(result, options, module.bundler.name);
       return { value: { ...result, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs: result.inputs };
     });
-    if (script.diagnostics.length) return invalid(script.diagnostics, script.inputs, !this.scripts.isUnsettled(script));
-
     let styles: string | undefined;
     let stylesHash: string | undefined;
     let inputs = script.inputs;
     let settled = !this.scripts.isUnsettled(script);
+    // The stylesheet is built even when the code failed: every problem is reported at once.
     if (script.stylesheets.length) {
       const styleKey = `${key}|${script.stylesheets.map((s) => s.path).join(',')}`;
       const result = await this.styles.get(styleKey, async () => {
@@ -115,10 +114,11 @@ export class Compiler {
       });
       inputs = [...inputs, ...result.inputs];
       settled &&= !this.styles.isUnsettled(result);
-      if (result.diagnostics.length) return invalid(result.diagnostics, inputs, settled);
+      if (script.diagnostics.length || result.diagnostics.length) return invalid([...script.diagnostics, ...result.diagnostics], inputs, settled);
       styles = result.css;
       stylesHash = result.hash;
     }
+    if (script.diagnostics.length) return invalid(script.diagnostics, inputs, settled);
     return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, hash: script.hash, stylesHash, inputs, settled };
   }
 

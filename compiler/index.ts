@@ -18,3 +18,6 @@ export { readSelection, resetSelection, selectionStamp, writeSelection, type Sel
 export { compileInstalled, findInstalled, installedSpecifier, PACKAGE_ROOT_SUBPATH, type InstalledBuild, type InstalledPackage } from './installed.js';
 export { checkOutputDirectory, EMIT_MARKER } from './output-directory.js';
 export { checkInBackground, closeCheckers, reportFileChange } from './bundlers/ts-check.js';
+export { writtenImports } from './source-imports.js';
+export { codeFrame } from './code-frame.js';
+export { rebaseStyleUrls } from './styles-rebase.js';

@@ -6,15 +6,27 @@ interface Known {
   status: 'valid' | 'invalid';
   hash: string;
   stylesHash?: string;
+  diagnostics: Diagnostic[];
 }
+
+/** A judged build that changed, as the terminal reports it. */
+export interface BuildOutcome {
+  /** Undefined for the workspace's own manifests. */
+  module?: ModuleInfo;
+  status: 'valid' | 'invalid';
+  /** What differs from the module's previous judged build; undefined for its first. */
+  changed?: { code: boolean; styles: boolean; fixed: boolean };
+  diagnostics: Diagnostic[];
+  ms: number;
+}
+
+/** Builds judged at once: enough to keep esbuild and TypeScript 7 busy while rollup works. */
+const JUDGE_CONCURRENCY = 8;
 
 /**
  * The current build state of every module in its judged form. Each change of a module's
  * status or hash bumps `revision` and is announced once as `build.ended`.
  */
-/** Builds judged at once: enough to keep esbuild and TypeScript 7 busy while rollup works. */
-const JUDGE_CONCURRENCY = 8;
-
 export class BuildStates {
   revision = 0;
   private current = new Map<string, Known>();
@@ -22,15 +34,23 @@ export class BuildStates {
   private inputs = new Map<string, Set<string>>();
   private judgedWorkspace?: Workspace;
 
-  constructor(private readonly channel: Channel) {}
+  constructor(
+    private readonly channel: Channel,
+    private readonly report?: (outcome: BuildOutcome) => void,
+  ) {}
 
   /** Builds `modules` in their judged form, records the results and announces what changed. */
   async judge(ctx: ServiceContext, workspace: Workspace, modules: ModuleInfo[]): Promise<Map<ModuleInfo, ModuleBuild>> {
     const builds = new Map<ModuleInfo, ModuleBuild>();
+    const took = new Map<ModuleInfo, number>();
     // A few at a time: a thousand builds in flight hold a thousand bundles' memory, and finish no sooner.
     const queue = [...modules];
     const work = async () => {
-      for (let m = queue.shift(); m; m = queue.shift()) builds.set(m, await ctx.compiler.compile(workspace, m, judgedOptions(m)));
+      for (let m = queue.shift(); m; m = queue.shift()) {
+        const started = performance.now();
+        builds.set(m, await ctx.compiler.compile(workspace, m, judgedOptions(m)));
+        took.set(m, performance.now() - started);
+      }
     };
     await Promise.all(Array.from({ length: JUDGE_CONCURRENCY }, work));
     this.judgedWorkspace = workspace;
@@ -42,7 +62,14 @@ export class BuildStates {
       if (!build.settled) continue;
       const before = this.current.get(module.vspecifier);
       if (before && before.hash === build.hash && before.stylesHash === build.stylesHash && before.status === build.status) continue;
-      this.current.set(module.vspecifier, { status: build.status, hash: build.hash, stylesHash: build.stylesHash });
+      this.current.set(module.vspecifier, { status: build.status, hash: build.hash, stylesHash: build.stylesHash, diagnostics: build.diagnostics });
+      this.report?.({
+        module,
+        status: build.status,
+        changed: before && { code: before.hash !== build.hash, styles: before.stylesHash !== build.stylesHash, fixed: before.status === 'invalid' && build.status === 'valid' },
+        diagnostics: build.diagnostics,
+        ms: took.get(module) ?? 0,
+      });
       changed.push({ vspecifier: module.vspecifier, status: build.status, hash: build.hash, styles: build.stylesHash });
       diagnostics.push(...build.diagnostics);
     }
@@ -50,7 +77,19 @@ export class BuildStates {
       this.revision++;
       this.channel.publish('build.ended', { modules: changed, diagnostics });
     }
+    // A manifest problem of the workspace (kit.json, a package directory) is news too: announced with no module.
+    if (this.noteWorkspace(workspace)) this.channel.publish('build.ended', { modules: [], diagnostics: workspace.diagnostics });
     return builds;
+  }
+
+  private workspaceDiagnostics = '[]';
+
+  private noteWorkspace(workspace: Workspace): boolean {
+    const now = JSON.stringify(workspace.diagnostics);
+    if (now === this.workspaceDiagnostics) return false;
+    this.workspaceDiagnostics = now;
+    this.report?.({ status: workspace.diagnostics.length ? 'invalid' : 'valid', diagnostics: workspace.diagnostics, ms: 0 });
+    return true;
   }
 
   /**
@@ -66,6 +105,11 @@ export class BuildStates {
       for (const path of paths) if (read.has(path) || path.startsWith(`${module.dir}/`)) return true;
       return false;
     });
+  }
+
+  /** The diagnostics of every module whose current judged build failed. */
+  failures(): Diagnostic[] {
+    return [...this.current.values()].flatMap((k) => k.diagnostics);
   }
 
   /** The module's current judged build, as last recorded. */

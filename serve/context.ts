@@ -1,5 +1,5 @@
 import { Compiler, DiskStore, WorkspaceLoader } from '../compiler/index.js';
-import { BuildStates } from './builds.js';
+import { BuildStates, type BuildOutcome } from './builds.js';
 import { Channel } from './channel.js';
 
 /** What the service was started with. */
@@ -11,6 +11,8 @@ export interface ServiceOptions {
   /** The development extension: development outputs, preview, reports, events. */
   development: boolean;
   cdnOrigin?: string;
+  /** Told of every judged build that changed (the terminal's report). */
+  onBuild?: (outcome: BuildOutcome) => void;
 }
 
 /** Everything a route needs, created once per service. */
@@ -26,5 +28,5 @@ export interface ServiceContext {
 
 export function createContext(options: ServiceOptions): ServiceContext {
   const channel = new Channel();
-  return { options, loader: new WorkspaceLoader(options.root), compiler: new Compiler({ disk: DiskStore.forWorkspace(options.root) }), builds: new BuildStates(channel), channel };
+  return { options, loader: new WorkspaceLoader(options.root), compiler: new Compiler({ disk: DiskStore.forWorkspace(options.root) }), builds: new BuildStates(channel, options.onBuild), channel };
 }

@@ -1,5 +1,5 @@
 import {
-  DEVELOPMENT, findInstalled, findModule, formatOptions, moduleUrl, packageNameOf, PACKAGE_ROOT_SUBPATH, PRODUCTION, resolveExternalVersion, stylesUrl,
+  DEVELOPMENT, findInstalled, findModule, formatOptions, moduleUrl, packageNameOf, PACKAGE_ROOT_SUBPATH, PRODUCTION, resolveExternalVersion, stylesUrl, writtenImports,
   type Diagnostic, type ModuleBuild, type ModuleInfo, type Selection, type Workspace,
 } from '../compiler/index.js';
 import type { ServiceContext } from './context.js';
@@ -30,7 +30,18 @@ export interface PreviewPlan {
   diagnostics: Diagnostic[];
 }
 
-export type PlanResult = { ok: true; plan: PreviewPlan } | { ok: false; code: 'PREVIEW_ENTRY_REQUIRED' | 'PREVIEW_ENTRY_NOT_FOUND'; message: string; candidates?: string[]; selection: Selection };
+export type PlanResult =
+  | { ok: true; plan: PreviewPlan }
+  | {
+      ok: false;
+      code: 'PREVIEW_ENTRY_REQUIRED' | 'PREVIEW_ENTRY_NOT_FOUND';
+      message: string;
+      candidates?: string[];
+      /** Every browser module: what a person may pick when no candidate stands out. */
+      browserModules: string[];
+      selection: Selection;
+      diagnostics: Diagnostic[];
+    };
 
 /**
  * Works out the preview of `requested` (or of the one browser module no other module
@@ -42,19 +53,23 @@ export type PlanResult = { ok: true; plan: PreviewPlan } | { ok: false; code: 'P
 export async function planPreview(ctx: ServiceContext, workspace: Workspace, requested?: string): Promise<PlanResult> {
   const selection = currentSelection(ctx, workspace);
   const builds = await ctx.builds.judge(ctx, workspace, workspace.modules);
+  const refuse = (code: 'PREVIEW_ENTRY_REQUIRED' | 'PREVIEW_ENTRY_NOT_FOUND', message: string, candidates?: string[]): PlanResult => ({
+    ok: false, code, message, candidates, selection,
+    browserModules: workspace.modules.filter((m) => m.platforms.includes('web')).map((m) => m.specifier),
+    diagnostics: uniqueDiagnostics([...workspace.diagnostics, ...[...builds.values()].flatMap((b) => b.diagnostics)]),
+  });
   let entry: ModuleInfo | undefined;
   if (requested !== undefined) {
     entry = findModule(workspace, requested);
-    if (!entry) return { ok: false, code: 'PREVIEW_ENTRY_NOT_FOUND', message: `no public module ${requested} in this workspace`, selection };
+    if (!entry) return refuse('PREVIEW_ENTRY_NOT_FOUND', `no public module ${requested} in this workspace`);
     if (!entry.platforms.includes('web')) {
-      return { ok: false, code: 'PREVIEW_ENTRY_NOT_FOUND', message: `${requested} runs on Node only ("platforms" in ${entry.moduleManifestFile ?? entry.manifestFile}); the preview's entry is a browser module`, selection };
+      return refuse('PREVIEW_ENTRY_NOT_FOUND', `${requested} runs on Node only ("platforms" in ${entry.moduleManifestFile ?? entry.manifestFile}); the preview's entry is a browser module`);
     }
   } else {
-    const imported = new Set([...builds.values()].flatMap((b) => b.imports));
-    const candidates = workspace.modules.filter((m) => m.platforms.includes('web') && !imported.has(m.specifier));
+    const candidates = await entryCandidates(workspace);
     if (candidates.length !== 1) {
       const names = candidates.map((m) => m.specifier);
-      return { ok: false, code: 'PREVIEW_ENTRY_REQUIRED', message: `choose the entry with ?entry=<specifier>; candidates: ${names.join(', ') || 'none'}`, candidates: names, selection };
+      return refuse('PREVIEW_ENTRY_REQUIRED', `choose the entry with ?entry=<specifier>; candidates: ${names.join(', ') || 'none'}`, names);
     }
     entry = candidates[0];
   }
@@ -85,6 +100,20 @@ export async function planPreview(ctx: ServiceContext, workspace: Workspace, req
     for (const specifier of reached.imports) queue.push({ specifier, importer: module ?? item.importer });
   }
   return { ok: true, plan: { entry, selection, modules: modules.map(({ imports: _imports, ...m }) => m), importmap: { imports: importmap }, diagnostics } };
+}
+
+/**
+ * The browser modules no other public module imports, by the imports written in the
+ * sources: a module that fails to build still imports what it imports.
+ */
+async function entryCandidates(workspace: Workspace): Promise<ModuleInfo[]> {
+  const written = await Promise.all(workspace.modules.map(writtenImports));
+  const imported = new Set(written.flatMap((specifiers, i) => [...specifiers].filter((s) => s !== workspace.modules[i].specifier)));
+  return workspace.modules.filter((m) => m.platforms.includes('web') && !imported.has(m.specifier));
+}
+
+function uniqueDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  return [...new Map(diagnostics.map((d) => [JSON.stringify(d), d])).values()];
 }
 
 function local(module: ModuleInfo, build: ModuleBuild): Reached {

@@ -2,7 +2,8 @@ import type { CommandModule } from 'yargs';
 import { readServiceEnvironment } from '../../serve/extensions.js';
 import { startService } from '../../serve/server.js';
 import { checkHost, describeListenError, parsePort } from '../listen.js';
-import { pc, UserError } from '../output.js';
+import { UserError } from '../output.js';
+import { LOG_LEVELS, RunReporter, type LogLevel } from '../run-reporter.js';
 import { findWorkspace } from '../workspace.js';
 
 interface Args {
@@ -11,6 +12,7 @@ interface Args {
   host: string;
   'allowed-host': string[];
   extensions?: string;
+  'log-level': LogLevel;
 }
 
 export const runCommand: CommandModule<{ cwd: string }, Args> = {
@@ -21,22 +23,25 @@ export const runCommand: CommandModule<{ cwd: string }, Args> = {
       .option('port', { type: 'string', default: '4173', describe: 'port to listen on (0: any free port)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on; loopback unless you say otherwise' })
       .option('allowed-host', { type: 'string', array: true, default: [], describe: 'a further Host header name to answer (DNS rebinding defence)' })
-      .option('extensions', { type: 'string', describe: 'service extensions, comma-separated (overrides KIT_SERVICE_EXTENSIONS), e.g. @kit-js/packages/development' }),
+      .option('extensions', { type: 'string', describe: 'service extensions, comma-separated (overrides KIT_SERVICE_EXTENSIONS), e.g. @kit-js/packages/development' })
+      .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'what the terminal reports: info (rebuilds, reloads, errors), warn, error (errors only), silent' }),
   handler: async (args) => {
     const port = parsePort(args.port);
     const environment = readServiceEnvironment(process.env, args.extensions);
     if (!environment.ok) throw new UserError(environment.reason);
     const root = findWorkspace(args.cwd, 'run');
     await checkHost(args.host);
-    const options = { root, port, host: args.host, allowedHosts: args['allowed-host'], development: environment.development, cdnOrigin: environment.cdnOrigin };
+    const reporter = new RunReporter(root, args['log-level']);
+    const options = { root, port, host: args.host, allowedHosts: args['allowed-host'], development: environment.development, cdnOrigin: environment.cdnOrigin, onBuild: reporter.outcome };
     const service = await startService(options).catch((error: unknown) => {
       throw describeListenError(error, args.host, port) ?? error;
     });
     process.stdout.write(`${service.url}\n`);
+    const c = reporter.c;
     const mode = environment.development ? 'development service' : 'origin (production outputs only)';
-    process.stderr.write(`${pc.green('kit')} ${mode} for ${root}${environment.development ? `, preview at ${pc.cyan(`${service.url}preview/`)}` : ''}\n`);
+    reporter.info(`${c.green('kit')} ${mode} for ${root}${environment.development ? `, preview at ${c.cyan(`${service.url}preview/`)}` : ''}`);
     const stop = async () => {
-      process.stderr.write(`${pc.dim('kit: stopping')}\n`);
+      reporter.info(c.dim('kit: stopping'));
       await service.close();
       process.exit(0);
     };

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getQuery, send, setResponseHeader, type H3Event } from 'h3';
-import { DEVELOPMENT, formatOptions, KIT_HOME } from '../../compiler/index.js';
+import { getQuery, getRequestHeader, send, setResponseHeader, setResponseStatus, type H3Event } from 'h3';
+import { DEVELOPMENT, formatOptions, KIT_HOME, STATUS_BY_CODE, type Diagnostic } from '../../compiler/index.js';
 import type { ServiceContext } from '../context.js';
-import { planPreview, type PreviewPlan } from '../preview.js';
+import { planPreview, type PlanResult, type PreviewPlan } from '../preview.js';
 import { sendError, sendJson } from '../respond.js';
 
 const PAGE = readFileSync(join(KIT_HOME, 'templates', 'kit-web', 'preview', 'index.html'), 'utf8');
+const ENTRIES_PAGE = readFileSync(join(KIT_HOME, 'templates', 'kit-web', 'preview', 'entries.html'), 'utf8');
 
 function requestedEntry(event: H3Event): string | undefined {
   const entry = getQuery(event).entry;
@@ -25,7 +26,7 @@ export async function serveEntryList(ctx: ServiceContext, event: H3Event): Promi
     selection: { explicit: selection.explicit, packages: selection.packages },
   };
   if (!result.ok) {
-    return sendJson(event, { entry: null, ...common, modules: [], importmap: { imports: {} }, diagnostics: [{ code: result.code, message: result.message }] });
+    return sendJson(event, { entry: null, ...common, modules: [], importmap: { imports: {} }, diagnostics: [{ code: result.code, message: result.message }, ...result.diagnostics] });
   }
   const { plan } = result;
   return sendJson(event, {
@@ -40,9 +41,36 @@ export async function serveEntryList(ctx: ServiceContext, event: H3Event): Promi
 /** `GET /preview/`: the page that imports the entry and calls nothing, with the runtime and the styles. */
 export async function servePreviewPage(ctx: ServiceContext, event: H3Event): Promise<void> {
   const result = await planPreview(ctx, ctx.loader.loadChecked(), requestedEntry(event));
-  if (!result.ok) return sendError(event, result.code, result.message, undefined, result.candidates ? { candidates: result.candidates } : undefined);
+  if (!result.ok && !wantsHtml(event)) return sendError(event, result.code, result.message, undefined, result.candidates ? { candidates: result.candidates } : undefined);
   setResponseHeader(event, 'Cache-Control', 'no-store');
-  return send(event, renderPage(ctx, result.plan), 'text/html; charset=utf-8');
+  if (result.ok) return send(event, renderPage(ctx, result.plan), 'text/html; charset=utf-8');
+  // A person gets a page: the candidates as links and the workspace's problems in the overlay.
+  setResponseStatus(event, STATUS_BY_CODE[result.code]);
+  return send(event, renderEntriesPage(result), 'text/html; charset=utf-8');
+}
+
+/** A browser navigating here, not a tool asking for the contract's JSON. */
+function wantsHtml(event: H3Event): boolean {
+  return /\btext\/html\b/.test(getRequestHeader(event, 'accept') ?? '');
+}
+
+function renderEntriesPage(result: Extract<PlanResult, { ok: false }>): string {
+  const candidates = result.candidates ?? [];
+  const links = (candidates.length ? candidates : result.browserModules).map((c) => `      <li><a href="?entry=${encodeURIComponent(c)}"><code>${escapeHtml(c)}</code></a></li>`).join('\n');
+  const headline = result.code === 'PREVIEW_ENTRY_NOT_FOUND' ? 'No such entry' : candidates.length ? 'Choose the entry of the preview' : 'No module can be the entry';
+  const explanation = candidates.length
+    ? 'More than one browser module is imported by no other module. Pick one, or link to /preview/?entry=<specifier>.'
+    : `${result.message}. The browser modules of the workspace:`;
+  // The page follows the workspace: any rebuild may settle which module is the entry.
+  const state = { options: formatOptions(DEVELOPMENT), diagnostics: result.diagnostics, modules: {}, reloadOnBuild: true };
+  const values: Record<string, string> = {
+    runtime: '/preview/@kit/runtime.js',
+    state: inScript(JSON.stringify(state)),
+    headline: escapeHtml(headline),
+    explanation: escapeHtml(explanation),
+    links,
+  };
+  return ENTRIES_PAGE.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
 }
 
 function renderPage(ctx: ServiceContext, plan: PreviewPlan): string {
@@ -51,11 +79,11 @@ function renderPage(ctx: ServiceContext, plan: PreviewPlan): string {
     .map((m) => `    <link rel="stylesheet" href="${escapeHtml(m.styles!)}" data-kit-styles="${escapeHtml(m.vspecifier!)}">`)
     .join('\n');
   // The modules this service serves in development, as the page got them: only these change live.
-  const known: Record<string, { hash: string; styles?: string }> = {};
+  const known: Record<string, { hash: string; styles?: string; diagnostics?: Diagnostic[] }> = {};
   for (const m of plan.modules) {
     if (!m.vspecifier || m.source !== 'environment') continue;
     const info = ctx.builds.known(m.vspecifier);
-    known[m.vspecifier] = info?.status === 'valid' ? { hash: info.hash, styles: info.stylesHash } : { hash: '' };
+    known[m.vspecifier] = info?.status === 'valid' ? { hash: info.hash, styles: info.stylesHash } : { hash: '', diagnostics: info?.diagnostics ?? [] };
   }
   const state = { options: formatOptions(DEVELOPMENT), diagnostics: plan.diagnostics, modules: known };
   const values: Record<string, string> = {

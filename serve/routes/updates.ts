@@ -1,5 +1,5 @@
 import type { H3Event } from 'h3';
-import { findModule, parseAddress, parseOptions } from '../../compiler/index.js';
+import { findModule, formatAddress, parseAddress, parseOptions, rebaseStyleUrls } from '../../compiler/index.js';
 import type { ServiceContext } from '../context.js';
 import { requestTarget } from '../request.js';
 import { sendArtifact, sendError } from '../respond.js';
@@ -23,5 +23,7 @@ export async function serveUpdate(ctx: ServiceContext, event: H3Event): Promise<
   if (build.status === 'invalid') return sendError(event, 'BUILD_FAILED', `${module.specifier} does not build; the page keeps its last good style`, build.diagnostics);
   if (build.styles === undefined) return sendError(event, 'OUTPUT_NOT_AVAILABLE', `${module.specifier} imports no stylesheet`);
   if (build.stylesHash !== match[1]) return sendError(event, 'UPDATE_SUPERSEDED', `a newer build replaced ${match[1]}`, undefined, { current: build.stylesHash });
-  return sendArtifact(event, build.styles, 'text/css; charset=utf-8', 'development', build.stylesHash);
+  // Its url()s name assets relative to the sheet's own address, not to /u/<hash>/.
+  const styles = rebaseStyleUrls(build.styles, formatAddress({ packageName: module.package.name, version: module.package.version }, 'styles', module.subpath));
+  return sendArtifact(event, styles, 'text/css; charset=utf-8', 'development', build.stylesHash);
 }

@@ -4,7 +4,43 @@ export type { Diagnostic };
 
 const ID = 'kit-overlay';
 
-/** Shows the diagnostics over the page (file, line, code, message); replaces an earlier overlay. */
+type Kind = 'type error' | 'stylesheet' | 'manifest' | 'dependency' | 'build error';
+
+/** What kind of failure a diagnostic reports, for the overlay's headline. */
+function kindOf(d: Diagnostic): Kind {
+  if (/^TS\d+$/.test(d.code)) return 'type error';
+  if (d.file?.endsWith('.css')) return 'stylesheet';
+  if (d.code === 'MANIFEST_INVALID') return 'manifest';
+  if (/^(DEPENDENCY_|PREVIEW_(VERSION|CDN|BUILTIN))/.test(d.code)) return 'dependency';
+  return 'build error';
+}
+
+const HEADLINES: Record<Kind, string> = {
+  'type error': 'a type error',
+  stylesheet: 'a stylesheet does not build',
+  manifest: 'a manifest is invalid',
+  dependency: 'a dependency cannot be resolved',
+  'build error': 'a module does not build',
+};
+
+/** "kit: a type error and a stylesheet does not build", plus what the page still shows. */
+function headline(diagnostics: Diagnostic[]): string {
+  const kinds = [...new Set(diagnostics.map(kindOf))];
+  const said = kinds.map((k) => HEADLINES[k]);
+  const what = said.length > 1 ? `${said.slice(0, -1).join(', ')} and ${said[said.length - 1]}` : said[0];
+  return kinds.length === 1 && kinds[0] === 'stylesheet' ? `kit: ${what}; the page keeps its last good style` : `kit: ${what}`;
+}
+
+/** The code frame under a diagnostic, from the service (only positions of current diagnostics). */
+async function frameOf(d: Diagnostic): Promise<string | undefined> {
+  if (!d.file || !d.line) return undefined;
+  const query = new URLSearchParams({ file: d.file, line: String(d.line), ...(d.column ? { column: String(d.column) } : {}) });
+  const response = await fetch(`/preview/@kit/frame?${query}`).catch(() => undefined);
+  if (!response?.ok) return undefined;
+  return ((await response.json()) as { frame: string | null }).frame ?? undefined;
+}
+
+/** Shows the diagnostics over the page (file, line, code, message, code frame); replaces an earlier overlay. */
 export function showOverlay(diagnostics: Diagnostic[]): void {
   hideOverlay();
   if (diagnostics.length === 0) return;
@@ -13,13 +49,14 @@ export function showOverlay(diagnostics: Diagnostic[]): void {
   const root = host.attachShadow({ mode: 'open' });
   const style = document.createElement('style');
   style.textContent = `
-    :host { position: fixed; inset: auto 0 0 0; z-index: 2147483647; max-height: 50vh; overflow: auto;
+    :host { position: fixed; inset: auto 0 0 0; z-index: 2147483647; max-height: 60vh; overflow: auto;
       background: #1e1e1e; color: #eee; font: 13px/1.5 ui-monospace, monospace; border-top: 3px solid #e5484d; }
     h2 { margin: 0; padding: 8px 12px; font-size: 13px; color: #ff8a8a; }
     li { padding: 4px 12px; list-style: none; white-space: pre-wrap; }
+    pre { margin: 4px 0 0; padding: 6px 8px; background: #111; color: #ccc; overflow-x: auto; }
     .where { color: #8ab4f8; } .code { color: #ff8a8a; font-weight: bold; }`;
   const title = document.createElement('h2');
-  title.textContent = 'kit: the build failed; the page keeps its last good style';
+  title.textContent = headline(diagnostics);
   const list = document.createElement('ul');
   list.style.margin = '0';
   list.style.padding = '0 0 8px';
@@ -33,6 +70,13 @@ export function showOverlay(diagnostics: Diagnostic[]): void {
     code.textContent = d.code;
     item.append(where, code, ` ${d.message}`);
     list.append(item);
+    void frameOf(d).then((frame) => {
+      if (!frame) return;
+      const pre = document.createElement('pre');
+      pre.className = 'frame';
+      pre.textContent = frame;
+      item.append(pre);
+    });
   }
   root.append(style, title, list);
   document.documentElement.append(host);

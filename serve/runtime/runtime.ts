@@ -4,7 +4,10 @@ import { hideOverlay, showOverlay, showReloadNotice, type Diagnostic } from './o
 interface PageState {
   options: string;
   diagnostics: Diagnostic[];
-  modules: Record<string, { hash: string; styles?: string }>;
+  /** Each module the page loads from this service; `hash` is empty when it was invalid at load. */
+  modules: Record<string, { hash: string; styles?: string; diagnostics?: Diagnostic[] }>;
+  /** The entry chooser: any rebuild may settle the entry, so it loads again. */
+  reloadOnBuild?: boolean;
 }
 
 interface BuildEnded {
@@ -15,6 +18,11 @@ interface BuildEnded {
 const state = JSON.parse(document.getElementById('kit-preview')?.textContent ?? '{}') as PageState;
 const known = new Map(Object.entries(state.modules ?? {}));
 const failing = new Map<string, Diagnostic[]>();
+/** The workspace's own manifest problems, announced by a `build.ended` with no module. */
+let workspaceProblems: Diagnostic[] = [];
+// A module invalid at load failed the page's import of the entry: nothing of the page ran.
+const neverRan = new Set([...known].filter(([, m]) => !m.hash).map(([v]) => v));
+for (const vspecifier of neverRan) failing.set(vspecifier, known.get(vspecifier)?.diagnostics ?? []);
 showOverlay(state.diagnostics ?? []);
 
 /** `@scope/pkg@1.0.0/sub` → `/u/<hash>/@scope/pkg@1.0.0/styles/sub?<options>` */
@@ -37,6 +45,9 @@ function swapStylesheet(vspecifier: string, hash: string): void {
 }
 
 function onBuildEnded(event: BuildEnded): void {
+  if (state.reloadOnBuild) return location.reload();
+  if (event.modules.length === 0) workspaceProblems = event.diagnostics;
+  let recovered = false;
   for (const module of event.modules) {
     // Modules the page loads from elsewhere (the CDN) do not change with this workspace's files.
     if (!known.has(module.vspecifier)) continue;
@@ -46,12 +57,19 @@ function onBuildEnded(event: BuildEnded): void {
       continue;
     }
     failing.delete(module.vspecifier);
+    if (neverRan.has(module.vspecifier)) {
+      recovered = true;
+      known.set(module.vspecifier, { hash: module.hash, styles: module.styles });
+      continue;
+    }
     if (module.styles && module.styles !== before?.styles) swapStylesheet(module.vspecifier, module.styles);
     if (before?.hash && module.hash !== before.hash) showReloadNotice();
     known.set(module.vspecifier, { hash: module.hash, styles: module.styles });
   }
+  // The page never ran its code: once nothing fails, loading it again runs it (as Vite does).
+  if (recovered && failing.size === 0 && workspaceProblems.length === 0) return location.reload();
   // One event's diagnostics are stored under each module it failed, so show each once.
-  const diagnostics = [...new Map([...failing.values()].flat().map((d) => [JSON.stringify(d), d])).values()];
+  const diagnostics = [...new Map([...workspaceProblems, ...[...failing.values()].flat()].map((d) => [JSON.stringify(d), d])).values()];
   if (diagnostics.length) showOverlay(diagnostics);
   else hideOverlay();
 }

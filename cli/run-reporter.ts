@@ -1,0 +1,87 @@
+import pc from 'picocolors';
+import { codeFrame, formatDiagnostic, type Diagnostic } from '../compiler/index.js';
+import type { BuildOutcome } from '../serve/builds.js';
+
+export const LOG_LEVELS = ['info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const RANK: Record<LogLevel, number> = { info: 0, warn: 1, error: 2, silent: 3 };
+
+/** Colour only for a person at a terminal, never under NO_COLOR (FORCE_COLOR forces it). */
+export function wantsColor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env): boolean {
+  if ('NO_COLOR' in env && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
+  return stream.isTTY === true;
+}
+
+/**
+ * What `kit run` says on its terminal: one line per rebuild that changed something, one per
+ * reload notice, and each diagnostic once, with its code frame, until it changes or is fixed.
+ */
+export class RunReporter {
+  private readonly colors: ReturnType<typeof pc.createColors>;
+  /** Each diagnostic on the terminal now, with the modules it was reported for. */
+  private shown = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly root: string,
+    private readonly level: LogLevel,
+    private readonly stream: NodeJS.WriteStream = process.stderr,
+  ) {
+    this.colors = pc.createColors(wantsColor(stream));
+  }
+
+  info(line: string): void {
+    if (RANK[this.level] <= RANK.info) this.stream.write(`${line}\n`);
+  }
+
+  get c(): ReturnType<typeof pc.createColors> {
+    return this.colors;
+  }
+
+  readonly outcome = (outcome: BuildOutcome): void => {
+    const { module, changed } = outcome;
+    const c = this.colors;
+    const holder = module?.vspecifier ?? 'kit.json';
+    if (outcome.status === 'invalid') return this.diagnostics(holder, outcome.diagnostics);
+    this.forget(holder);
+    // A module's first verdict is no news when it is good.
+    if (!module || !changed) return;
+    const time = c.dim(`${Math.round(outcome.ms)} ms`);
+    if (changed.fixed) return this.info(`${c.green('✓')} ${module.specifier} ${c.green('fixed')} ${time}`);
+    const what = [changed.code && 'code', changed.styles && 'styles'].filter(Boolean).join(' and ');
+    if (!what) return;
+    this.info(`${c.green('✓')} ${module.specifier} ${what} ${time}`);
+    if (changed.code) this.info(`${c.cyan('↻')} ${module.specifier} ${c.dim('code changed: open previews ask to reload')}`);
+  };
+
+  /** Prints the diagnostics of a module the terminal has not shown yet. */
+  private diagnostics(vspecifier: string, diagnostics: Diagnostic[]): void {
+    const keys = new Set(diagnostics.map(formatDiagnostic));
+    this.forget(vspecifier, keys);
+    for (const d of diagnostics) {
+      const key = formatDiagnostic(d);
+      const holders = this.shown.get(key) ?? new Set();
+      if (!holders.size && RANK[this.level] <= RANK.error) this.print(d);
+      holders.add(vspecifier);
+      this.shown.set(key, holders);
+    }
+  }
+
+  private print(d: Diagnostic): void {
+    const c = this.colors;
+    const where = d.file ? `${d.file}:${d.line ?? 1}:${d.column ?? 1} ` : '';
+    this.stream.write(`${c.red('✗')} ${c.cyan(where)}${c.red(d.code)} ${d.message}\n`);
+    const frame = codeFrame(this.root, d, { color: c.isColorSupported });
+    if (frame) this.stream.write(`${frame.replace(/^/gm, '  ')}\n`);
+  }
+
+  /** The module no longer reports the diagnostics outside `keep`: they may be printed again. */
+  private forget(vspecifier: string, keep = new Set<string>()): void {
+    for (const [key, holders] of this.shown) {
+      if (keep.has(key)) continue;
+      holders.delete(vspecifier);
+      if (!holders.size) this.shown.delete(key);
+    }
+  }
+}
