@@ -103,17 +103,26 @@ export function typeScriptSession(workspace: object, roots: readonly string[], o
   let checked: string[] = [];
   const typescript = Object.defineProperty(Object.create(ts) as typeof TypeScript, 'createWatchProgram', {
     value(host: TypeScript.WatchCompilerHostOfFilesAndCompilerOptions<Builder>) {
-      const { configFilePath: _, ...options } = host.options;
-      const shared = sharedProgram(options);
+      const { configFilePath: _, ...configured } = host.options;
       const wanted = [...host.rootFiles, ...roots];
-      let builder = shared.builder;
-      if (!builder || shared.workspace !== workspace || wanted.some((root) => !shared.roots.has(root)) || changedSince(builder, host.rootFiles)) {
-        for (const root of wanted) shared.roots.add(root);
-        builder = ts.createEmitAndSemanticDiagnosticsBuilderProgram([...shared.roots], options, shared.host, shared.builder, undefined, host.projectReferences);
-        shared.builder = builder;
-        shared.workspace = workspace;
-        // Forget the diagnostics an edit since the last build invalidated, checking nothing yet.
-        while (builder.getSemanticDiagnosticsOfNextAffectedFile(undefined, () => true));
+      const current = (options: TypeScript.CompilerOptions) => {
+        const shared = sharedProgram(options);
+        let builder = shared.builder;
+        if (!builder || shared.workspace !== workspace || wanted.some((root) => !shared.roots.has(root)) || changedSince(builder, host.rootFiles)) {
+          for (const root of wanted) shared.roots.add(root);
+          builder = ts.createEmitAndSemanticDiagnosticsBuilderProgram([...shared.roots], options, shared.host, shared.builder, undefined, host.projectReferences);
+          shared.builder = builder;
+          shared.workspace = workspace;
+          // Forget the diagnostics an edit since the last build invalidated, checking nothing yet.
+          while (builder.getSemanticDiagnosticsOfNextAffectedFile(undefined, () => true));
+        }
+        return builder;
+      };
+      let builder = current(emitOnly(configured));
+      // A const enum is inlined across files only outside isolated modules: that program after all.
+      if (!constEnumsSeen && builder.getProgram().getSourceFiles().some((file) => file.text.includes('const enum'))) {
+        constEnumsSeen = true;
+        builder = current(emitOnly(configured));
       }
       checked = reachable(builder, host.rootFiles);
       facade = moduleView(builder, checked.filter(owns).flatMap((name) => builder!.getSourceFile(name) ?? []));
@@ -132,6 +141,23 @@ export function typeScriptSession(workspace: object, roots: readonly string[], o
     },
   };
 }
+
+/**
+ * The program only emits (TypeScript 7 checks): without TypeScript's libraries and the
+ * automatic `@types` it parses a fraction of the files, and the emit is the same. Decorator
+ * metadata is the exception: it writes the types it finds, so it keeps them all.
+ */
+function emitOnly(options: TypeScript.CompilerOptions): TypeScript.CompilerOptions {
+  if (options.emitDecoratorMetadata) return options;
+  return { ...options, noLib: true, types: [], ...(constEnumsSeen ? {} : { isolatedModules: true }) };
+}
+
+/**
+ * Until a program shows a `const enum`, modules are emitted as isolated modules: the emit is
+ * the same without one, and TypeScript then skips checking every property access for a
+ * const enum value to inline (most of a cold emit's time).
+ */
+let constEnumsSeen = false;
 
 /** The files the roots reach through imports, type imports and references, TypeScript's libraries aside. */
 function reachable(builder: Builder, rootFiles: readonly string[]): string[] {

@@ -85,6 +85,14 @@ export const result = [Color.Green, Size.M, Geometry.Inner.double(2), Shape.Circ
     },
     result: ['green', 2, 40, 1, 7],
   },
+  'const-enum-across-files': {
+    files: {
+      // Inlined from another file, as tsc does: the enum itself is never emitted.
+      'index.ts': "import { Level } from './levels.js';\nimport type { Named } from './levels.js';\nconst named: Named = { name: 'n' };\nexport const result = [Level.High, named.name];\n",
+      'levels.ts': 'export const enum Level { Low = 1, High = 9 }\nexport interface Named { name: string }\n',
+    },
+    result: [9, 'n'],
+  },
   json: {
     files: {
       'index.ts': `import data from './data.json';
