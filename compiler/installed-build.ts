@@ -35,13 +35,14 @@ const OUT = 'out';
  * code that two entries share lands once, in a chunk both import, so state set through one
  * entry is seen through the other. Every bare import (its dependencies, and its own entries
  * named by package) stays bare for the import map. Outputs are named by their content's
- * hash (the same name in any build is the same content), and import each other relatively with the address's options in the query, so the
- * same bytes load from the service (which needs the options) and from a static host (which
- * ignores them).
+ * hash (one name, in any build, is one content), and import each other relatively with the
+ * address's options in the query, so the same bytes load from the service (which needs
+ * the options) and from a static host (which ignores them).
  */
 export async function buildInstalled(root: string, pkg: InstalledPackage, entries: string[], options: CompileOptions): Promise<InstalledBuild> {
   const failed: Record<string, Diagnostic[]> = {};
-  let usable = entries;
+  for (const entry of entries) if (!SUBPATH.test(entry)) failed[entry] = [bundleError(`"${entry}" is not an entry of ${pkg.name}`)];
+  let usable = entries.filter((entry) => !failed[entry]);
   for (;;) {
     try {
       return { ...(await split(pkg, usable, options)), failed };
@@ -61,9 +62,10 @@ export async function buildInstalled(root: string, pkg: InstalledPackage, entrie
 
 async function split(pkg: InstalledPackage, entries: string[], options: CompileOptions): Promise<Omit<InstalledBuild, 'failed'>> {
   if (!entries.length) return { entries: {}, outputs: {}, inputs: [] };
+  const stems = outputStems(entries);
   const result = await esbuild.build({
     ...common(pkg, options),
-    entryPoints: entries.map((subpath) => ({ in: installedSpecifier(pkg.name, subpath), out: outputStem(subpath) })),
+    entryPoints: entries.map((subpath) => ({ in: installedSpecifier(pkg.name, subpath), out: stems.get(subpath)! })),
     splitting: true,
     outdir: OUT,
     entryNames: '[name]-[hash]',
@@ -84,7 +86,7 @@ async function split(pkg: InstalledPackage, entries: string[], options: CompileO
   }
   const built: Record<string, InstalledEntry> = {};
   for (const subpath of entries) {
-    const own = new RegExp(`^${outputStem(subpath)}-[A-Z0-9]+\\.js$`);
+    const own = new RegExp(`^${stems.get(subpath)}-[A-Z0-9]+\\.js$`);
     const path = Object.keys(result.metafile.outputs).find((out) => result.metafile.outputs[out].entryPoint && own.test(nameOf(out)))!;
     const files: string[] = [];
     const imports = new Set<string>();
@@ -104,7 +106,6 @@ async function split(pkg: InstalledPackage, entries: string[], options: CompileO
 
 /** The diagnostics of one entry built alone: empty when it builds. */
 async function problems(root: string, pkg: InstalledPackage, subpath: string, options: CompileOptions): Promise<Diagnostic[]> {
-  if (!SUBPATH.test(subpath)) return [bundleError(`"${subpath}" is not an entry of ${pkg.name}`)];
   try {
     await esbuild.build({ ...common(pkg, options), entryPoints: [installedSpecifier(pkg.name, subpath)], outdir: OUT });
     return [];
@@ -141,9 +142,18 @@ const externals: esbuild.Plugin = {
   },
 };
 
-/** A readable, file-safe stem for an entry's output: `decorators.js` → `decorators_js`. */
-function outputStem(subpath: string): string {
-  return subpath.replace(/[^A-Za-z0-9_-]/g, '_');
+/** A readable, file-safe stem for each entry's output (`decorators.js` → `decorators_js`), distinct per entry. */
+function outputStems(entries: string[]): Map<string, string> {
+  const stems = new Map<string, string>();
+  const used = new Set<string>();
+  for (const subpath of entries) {
+    const base = subpath.replace(/[^A-Za-z0-9_-]/g, '_');
+    let stem = base;
+    for (let n = 2; used.has(stem); n++) stem = `${base}_${n}`;
+    used.add(stem);
+    stems.set(subpath, stem);
+  }
+  return stems;
 }
 
 function diagnosticsOf(root: string, pkg: InstalledPackage, error: unknown): Diagnostic[] {

@@ -26,7 +26,7 @@ export interface Root {
 }
 
 const BUILTINS = new Set(builtinModules);
-const RECENT_OUTPUTS = 5000;
+const RECENT_OUTPUTS = 2000;
 
 /**
  * The installed packages of a workspace, each compiled once over the entries in use. Also
@@ -38,7 +38,7 @@ export class InstalledPackages {
   private readonly recent = new Map<string, string>();
 
   constructor(disk?: DiskStore) {
-    this.builds = new ArtifactCache(200, disk && { disk, name: 'installed' });
+    this.builds = new ArtifactCache(100, disk && { disk, name: 'installed' });
   }
 
   /** The split build of `entries` of `pkg` (see `buildInstalled`), cached by the files it read. */
