@@ -133,7 +133,7 @@ async function external(ctx: ServiceContext, workspace: Workspace, specifier: st
     // The layout every page of the workspace shares: the entry's output, named by content, and what it imports.
     const planned = findPlanned(await ctx.compiler.installedPlan(workspace, DEVELOPMENT), specifier);
     if (!planned?.entry) {
-      const reason = planned?.diagnostics?.[0] ?? { code: 'BUNDLE_ERROR', message: `'${specifier}' is not an entry the installed ${name} exports` };
+      const reason = planned?.diagnostics?.[0] ?? { code: 'BUNDLE_ERROR', message: `'${specifier}' is not among the installed entries this workspace's modules import; is ${name} installed where they find it?` };
       return { specifier, version: resolved.version, source: 'unresolved', imports: [], reason };
     }
     const url = `..${formatAddress({ packageName: planned.pkg.name, version: planned.pkg.version }, 'modules', `${SHARED_DIR}/${planned.entry.file}`, DEVELOPMENT)}`;
