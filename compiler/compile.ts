@@ -8,10 +8,10 @@ import { ensureEditorConfig } from './editor-config.js';
 import { conditionalNotFound, type Diagnostic } from './diagnostics.js';
 import type { DiskStore } from './disk-cache.js';
 import { DEVELOPMENT, formatOptions, type CompileOptions } from './options.js';
-import { compileInstalled, type InstalledBuild, type InstalledPackage } from './installed.js';
+import { InstalledPackages, type InstalledPlan, type Root } from './installed-plan.js';
 import { compileStyles, type StylesResult } from './styles.js';
 import { KIT } from './version.js';
-import type { ModuleInfo, Workspace } from './workspace/model.js';
+import { findPackage, type ModuleInfo, type Workspace } from './workspace/model.js';
 
 /** One module compiled with one set of options. */
 export interface ModuleBuild {
@@ -42,7 +42,7 @@ type Styles = StylesResult & { hash: string };
 export class Compiler {
   readonly scripts: ArtifactCache<Script>;
   readonly styles: ArtifactCache<Styles>;
-  readonly installed: ArtifactCache<InstalledBuild & { hash: string }>;
+  readonly installed: InstalledPackages;
   private signatures = new WeakMap<Workspace, string>();
   private current?: Workspace;
 
@@ -50,16 +50,26 @@ export class Compiler {
   constructor({ disk }: { disk?: DiskStore } = {}) {
     this.scripts = new ArtifactCache(1000, disk && { disk, name: 'script' });
     this.styles = new ArtifactCache(1000, disk && { disk, name: 'styles' });
-    this.installed = new ArtifactCache(1000, disk && { disk, name: 'installed' });
+    this.installed = new InstalledPackages(disk);
   }
 
-  /** One entry of a package installed outside the workspace (see `compileInstalled`). */
-  compileInstalled(root: string, pkg: InstalledPackage, subpath: string, options: CompileOptions): Promise<InstalledBuild & { hash: string }> {
-    const key = [KIT.version, pkg.name, pkg.version, pkg.base, subpath, formatOptions(options)].join('|');
-    return this.installed.get(key, async () => {
-      const build = await compileInstalled(root, pkg, subpath, options);
-      return { value: { ...build, hash: sha256(build.code).slice(0, 16) }, inputs: build.inputs };
-    });
+  /**
+   * The installed packages the workspace's modules for `options.target` import, each over
+   * every entry in use (see `InstalledPackages.plan`): one layout for every page of the
+   * workspace, and the same for `kit run` and `kit build`.
+   */
+  async installedPlan(workspace: Workspace, options: CompileOptions): Promise<InstalledPlan> {
+    const platform = options.target === 'browser' ? 'web' : 'node';
+    const queue = workspace.modules.filter((m) => m.platforms.includes(platform));
+    const roots: Root[][] = [];
+    const work = async () => {
+      for (let module = queue.shift(); module; module = queue.shift()) {
+        const index = workspace.modules.indexOf(module);
+        roots[index] = (await this.compile(workspace, module, options)).imports.map((specifier) => ({ specifier, from: module.package.dir }));
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, work));
+    return this.installed.plan(workspace.root, roots.flat(), (name) => findPackage(workspace, name) !== undefined, options);
   }
 
   compile(workspace: Workspace, module: ModuleInfo, options: CompileOptions): Promise<ModuleBuild> {

@@ -1,27 +1,23 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { mediaTypeOf } from './assets.js';
 import type { Compiler, ModuleBuild } from './compile.js';
 import type { Diagnostic } from './diagnostics.js';
+import { describeOutput, distributionFile, type Output } from './distribution-file.js';
 import { emittedModuleFile, type ImportMap } from './importmap.js';
+import { emitInstalled, planDiagnostics } from './installed-emit.js';
+import { findPlanned } from './installed-plan.js';
 import { recoverOutputDirectory, replaceDirectory } from './output-directory.js';
 import { BUILTIN_BUNDLERS } from './bundlers/specifiers.js';
 import { PRODUCTION } from './options.js';
-import { KIT } from './version.js';
-import type { ModuleInfo, PackageInfo, Workspace } from './workspace/model.js';
-
-/** One file of the emit, relative to its package's distribution directory. */
-interface Output {
-  file: string;
-  mediaType: string;
-  bytes: number;
-  digest: string;
-}
+import { findModule, type ModuleInfo, type Workspace } from './workspace/model.js';
 
 export interface DistributionResult {
   diagnostics: Diagnostic[];
   files: number;
+  /** Installed packages emitted beside the workspace's. */
+  installed: number;
+  /** Bare imports of browser modules that nothing in the emit answers (not installed): the page needs them mapped elsewhere. */
+  unmapped: string[];
 }
 
 /** Called as each module finishes: how many are done, of how many, and which. */
@@ -77,7 +73,13 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
   recoverOutputDirectory(resolve(outDir));
   const builds = await compileAll(workspace, compiler, onProgress);
   const diagnostics = [...workspace.diagnostics, ...[...builds.values()].flatMap((b) => b.diagnostics)];
-  if (diagnostics.length) return { diagnostics, files: 0 };
+  if (diagnostics.length) return { diagnostics, files: 0, installed: 0, unmapped: [] };
+  // The installed packages the browser modules import, in the layout `kit run` serves.
+  const plan = await compiler.installedPlan(workspace, PRODUCTION);
+  diagnostics.push(...planDiagnostics(plan));
+  if (diagnostics.length) return { diagnostics, files: 0, installed: 0, unmapped: [] };
+  const browserImports = workspace.modules.filter((m) => m.platforms.includes('web')).flatMap((m) => builds.get(m)!.imports);
+  const unmapped = [...new Set(browserImports)].filter((s) => !findModule(workspace, s) && !findPlanned(plan, s)?.entry);
 
   let files = 0;
   replaceDirectory(resolve(outDir), (staging) => {
@@ -94,7 +96,7 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
         const outputs: Output[] = [];
         const emit = (file: string, data: string | Buffer) => {
           write(`${base}/${file}`, data);
-          outputs.push(describe(file, data));
+          outputs.push(describeOutput(file, data));
         };
         emit(`modules/${module.subpath}.js`, build.code);
         if (build.styles !== undefined) emit(`styles/${module.subpath}.css`, build.styles);
@@ -105,21 +107,8 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
       });
       write(`${base}/kit-distribution.json`, `${JSON.stringify(distributionFile(pkg, modules), null, 2)}\n`);
     }
+    emitInstalled(plan, write, importmap);
     write('importmap.json', `${JSON.stringify(importmap, null, 2)}\n`);
   });
-  return { diagnostics: [], files };
-}
-
-function describe(file: string, data: string | Buffer): Output {
-  const buffer = typeof data === 'string' ? Buffer.from(data) : data;
-  return { file, mediaType: mediaTypeOf(file), bytes: buffer.length, digest: `sha256-${createHash('sha256').update(buffer).digest('base64')}` };
-}
-
-function distributionFile(pkg: PackageInfo, modules: object[]) {
-  return {
-    protocol: 'kit-distribution/1',
-    package: { name: pkg.name, version: pkg.version },
-    compiler: { name: 'kit', version: KIT.version },
-    modules,
-  };
+  return { diagnostics: [], files, installed: Object.keys(plan.packages).length, unmapped };
 }

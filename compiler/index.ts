@@ -15,7 +15,9 @@ export { findModule, findPackage, type ModuleInfo, type PackageInfo, type Worksp
 export { packageNameOf } from './workspace/dependencies.js';
 export { resolveExternalVersion } from './workspace/external.js';
 export { readSelection, resetSelection, selectionStamp, writeSelection, type Selection } from './workspace/selection.js';
-export { compileInstalled, findInstalled, installedSpecifier, PACKAGE_ROOT_SUBPATH, type InstalledBuild, type InstalledPackage } from './installed.js';
+export { entryModule, findInstalled, installedSpecifier, PACKAGE_ROOT_SUBPATH, SHARED_DIR, type InstalledPackage } from './installed.js';
+export { findPlanned, type InstalledPlan, type PlannedPackage } from './installed-plan.js';
+export type { InstalledBuild, InstalledEntry } from './installed-build.js';
 export { checkOutputDirectory, EMIT_MARKER } from './output-directory.js';
 export { checkInBackground, closeCheckers, reportFileChange } from './bundlers/ts-check.js';
 export { writtenImports } from './source-imports.js';

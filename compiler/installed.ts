@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import * as esbuild from 'esbuild';
+import { dirname, join, resolve } from 'node:path';
 import semver from 'semver';
-import { bundleError, type Diagnostic } from './diagnostics.js';
-import type { CompileOptions } from './options.js';
-import { toPosix } from './workspace/paths.js';
 
 /** A package installed in a `node_modules` the workspace sees: outside the workspace, compiled on demand. */
 export interface InstalledPackage {
@@ -15,7 +11,6 @@ export interface InstalledPackage {
 }
 
 const NAME = /^(?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*$/;
-const SUBPATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9_@~.-][A-Za-z0-9_@~./-]*$/;
 
 /** The subpath an import of the package itself is addressed at. */
 export const PACKAGE_ROOT_SUBPATH = 'index';
@@ -39,54 +34,16 @@ export function installedSpecifier(name: string, subpath: string): string {
   return subpath === PACKAGE_ROOT_SUBPATH ? name : `${name}/${subpath}`;
 }
 
-export interface InstalledBuild {
-  code: string;
-  imports: string[];
-  inputs: string[];
-  diagnostics: Diagnostic[];
-}
+/** Where the outputs of an installed package's split build sit, below its `modules/`. */
+export const SHARED_DIR = '~kit';
 
 /**
- * Compiles one entry of an installed package as an ES module for browsers (its `exports`
- * with browser conditions), with its own files bundled and every bare import it makes (its
- * dependencies, and its other entries) left bare for the import map to resolve.
+ * The module at an entry's own address (`modules/<subpath>`): it re-exports the output
+ * holding the entry's code, so a page that loads it by that address and one that loads the
+ * output named in an import map share one instance.
  */
-export async function compileInstalled(root: string, pkg: InstalledPackage, subpath: string, options: CompileOptions): Promise<InstalledBuild> {
-  if (!SUBPATH.test(subpath)) return { code: '', imports: [], inputs: [], diagnostics: [bundleError(`"${subpath}" is not an entry of ${pkg.name}`)] };
-  const imports = new Set<string>();
-  const externals: esbuild.Plugin = {
-    name: 'kit-installed-externals',
-    setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (args.kind === 'entry-point') return undefined;
-        imports.add(args.path);
-        return { path: args.path, external: true };
-      });
-    },
-  };
-  try {
-    const result = await esbuild.build({
-      entryPoints: [installedSpecifier(pkg.name, subpath)],
-      absWorkingDir: pkg.base,
-      bundle: true,
-      write: false,
-      metafile: true,
-      format: 'esm',
-      platform: options.target === 'node' ? 'node' : 'browser',
-      conditions: [options.env],
-      target: 'es2022',
-      minify: options.min,
-      sourcemap: options.sourcemap === 'inline' ? 'inline' : false,
-      define: { 'process.env.NODE_ENV': JSON.stringify(options.env) },
-      logLevel: 'silent',
-      plugins: [externals],
-    });
-    return { code: result.outputFiles[0].text, imports: [...imports], inputs: Object.keys(result.metafile.inputs).map((i) => resolve(pkg.base, i)), diagnostics: [] };
-  } catch (error) {
-    const failure = error as esbuild.BuildFailure;
-    const diagnostics = (failure.errors ?? [{ text: String(error) }]).map((m) =>
-      bundleError(`${pkg.name}@${pkg.version}: ${m.text}`, m.location ? { file: toPosix(relative(root, resolve(m.location.file))), line: m.location.line, column: m.location.column + 1 } : undefined),
-    );
-    return { code: '', imports: [], inputs: [], diagnostics };
-  }
+export function entryModule(subpath: string, file: string, exports: string[], query: string): string {
+  const target = `${'../'.repeat(subpath.split('/').length - 1) || './'}${SHARED_DIR}/${file}?${query}`;
+  const named = exports.includes('default') ? `export { default } from ${JSON.stringify(target)};\n` : '';
+  return `export * from ${JSON.stringify(target)};\n${named}`;
 }

@@ -1,5 +1,5 @@
 import {
-  DEVELOPMENT, findInstalled, findModule, formatOptions, moduleUrl, packageNameOf, PACKAGE_ROOT_SUBPATH, PRODUCTION, resolveExternalVersion, stylesUrl, writtenImports,
+  DEVELOPMENT, findModule, findPlanned, formatAddress, formatOptions, moduleUrl, packageNameOf, PACKAGE_ROOT_SUBPATH, PRODUCTION, resolveExternalVersion, SHARED_DIR, stylesUrl, writtenImports,
   type Diagnostic, type ModuleBuild, type ModuleInfo, type Selection, type Workspace,
 } from '../compiler/index.js';
 import type { ServiceContext } from './context.js';
@@ -159,10 +159,14 @@ async function external(ctx: ServiceContext, workspace: Workspace, specifier: st
   }
   const address = `/m/${name}@${resolved.version}/modules/${subpath}`;
   if (resolved.installed) {
-    const installed = findInstalled(importer.package.dir, name)!;
-    const build = await ctx.compiler.compileInstalled(workspace.root, installed, subpath, DEVELOPMENT);
-    if (build.diagnostics.length) return { specifier, version: resolved.version, source: 'unresolved', imports: [], reason: build.diagnostics[0] };
-    return { specifier, version: resolved.version, source: 'environment', url: `..${address}?${formatOptions(DEVELOPMENT)}`, imports: build.imports };
+    // The layout every page of the workspace shares: the entry's output, named by content, and what it imports.
+    const planned = findPlanned(await ctx.compiler.installedPlan(workspace, DEVELOPMENT), specifier);
+    if (!planned?.entry) {
+      const reason = planned?.diagnostics?.[0] ?? { code: 'BUNDLE_ERROR', message: `'${specifier}' is not among the installed entries this workspace's modules import; is ${name} installed where they find it?` };
+      return { specifier, version: resolved.version, source: 'unresolved', imports: [], reason };
+    }
+    const url = `..${formatAddress({ packageName: planned.pkg.name, version: planned.pkg.version }, 'modules', `${SHARED_DIR}/${planned.entry.file}`, DEVELOPMENT)}`;
+    return { specifier, version: planned.pkg.version, source: 'environment', url, imports: planned.entry.imports };
   }
   const origin = ctx.options.cdnOrigin;
   if (!origin) return { specifier, version: resolved.version, source: 'unresolved', imports: [], reason: cdnUnset(name) };

@@ -34,7 +34,11 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
     }
     const ms = Math.round(performance.now() - started);
     const count = workspace.modules.length;
-    process.stdout.write(`${pc.green('✓')} built ${count} module${count === 1 ? '' : 's'} into ${displayPath(out)} ${pc.dim(`(${result.files} files, ${ms} ms)`)}\n`);
+    const installed = result.installed ? ` and ${result.installed} installed package${result.installed === 1 ? '' : 's'}` : '';
+    process.stdout.write(`${pc.green('✓')} built ${count} module${count === 1 ? '' : 's'}${installed} into ${displayPath(out)} ${pc.dim(`(${result.files} files, ${ms} ms)`)}\n`);
+    if (result.unmapped.length) {
+      process.stderr.write(`${pc.yellow('warning:')} not installed, so not in importmap.json: ${result.unmapped.join(', ')}; install them (npm install) or map them to a CDN in the page's import map\n`);
+    }
   },
 };
 

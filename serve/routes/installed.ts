@@ -1,24 +1,50 @@
 import type { H3Event } from 'h3';
-import { findInstalled, type Address, type Workspace } from '../../compiler/index.js';
+import { entryModule, findInstalled, findPlanned, formatOptions, installedSpecifier, SHARED_DIR, type Address, type CompileOptions, type Workspace } from '../../compiler/index.js';
 import type { ServiceContext } from '../context.js';
 import { sendArtifact, sendError } from '../respond.js';
 import { audienceOf, checkOptions } from './options.js';
 
+const JAVASCRIPT = 'text/javascript; charset=utf-8';
+
 /**
- * `/m/<name>@<version>/modules/<subpath>` of a package outside the workspace that is
- * installed in its `node_modules`: compiled here, so a preview needs no network.
+ * `/m/<name>@<version>/modules/…` of a package outside the workspace that is installed in
+ * its `node_modules`: compiled here, so a preview needs no network. The entries the
+ * workspace uses are compiled together (see `docs/selection.md`): `modules/~kit/<file>` are
+ * their outputs, named by content; `modules/<subpath>` re-exports the entry's output.
  */
 export async function serveInstalled(ctx: ServiceContext, event: H3Event, workspace: Workspace, address: Address, query: URLSearchParams): Promise<void> {
-  const installed = findInstalled(workspace.root, address.packageName);
-  if (!installed) return sendError(event, 'PACKAGE_NOT_FOUND', `no package ${address.packageName} in this workspace or its node_modules`);
+  const found = findInstalled(workspace.root, address.packageName);
+  if (!found) return sendError(event, 'PACKAGE_NOT_FOUND', `no package ${address.packageName} in this workspace or its node_modules`);
+  if (address.family !== 'modules') return sendError(event, 'OUTPUT_NOT_AVAILABLE', `only the code of installed packages is served, not their ${address.family}`);
+  const options = checkOptions(ctx, event, query);
+  if (!('target' in options)) return options;
+  const plan = await ctx.compiler.installedPlan(workspace, options);
+  const installed = plan.packages[found.name] ?? found;
   if (installed.version !== address.version) {
     const current = `/m/${installed.name}@${installed.version}/${address.family}/${address.tail}`;
     return sendError(event, 'VERSION_MISMATCH', `${installed.name} is installed at ${installed.version}, not ${address.version}; its address is ${current}`, undefined, { current });
   }
-  if (address.family !== 'modules') return sendError(event, 'OUTPUT_NOT_AVAILABLE', `only the code of installed packages is served, not their ${address.family}`);
-  const options = checkOptions(ctx, event, query);
-  if (!('target' in options)) return options;
-  const build = await ctx.compiler.compileInstalled(workspace.root, installed, address.tail, options);
-  if (build.diagnostics.length) return sendError(event, 'BUILD_FAILED', `${installed.name}@${installed.version}/${address.tail} does not build`, build.diagnostics);
-  return sendArtifact(event, build.code, 'text/javascript; charset=utf-8', audienceOf(ctx, options), build.hash);
+  if (address.tail.startsWith(`${SHARED_DIR}/`)) {
+    const file = address.tail.slice(SHARED_DIR.length + 1);
+    const code = ctx.compiler.installed.output(installed, options, file);
+    if (code === undefined) return sendError(event, 'OUTPUT_NOT_AVAILABLE', `${file} is not an output of ${installed.name}@${installed.version} as this workspace uses it; reload the page for the current addresses`);
+    return sendArtifact(event, code, JAVASCRIPT, audienceOf(ctx, options));
+  }
+  const planned = findPlanned(plan, installedSpecifier(installed.name, address.tail));
+  let entry = planned?.entry;
+  let diagnostics = planned?.diagnostics;
+  if (!entry && !diagnostics) {
+    // An entry the workspace does not import: compiled with those it does, so shared code stays shared where it can.
+    const build = await ctx.compiler.installed.build(workspace.root, installed, [...(plan.packages[installed.name]?.entries ?? []), address.tail], options);
+    entry = build.entries[address.tail];
+    diagnostics = build.failed[address.tail];
+  }
+  if (!entry) return sendError(event, 'BUILD_FAILED', `${installed.name}@${installed.version}/${address.tail} does not build`, diagnostics);
+  return sendArtifact(event, entryModule(address.tail, entry.file, entry.exports, formatOptions(options)), JAVASCRIPT, entryAudience(ctx, options));
+}
+
+/** What an entry's own address names follows the entries in use, not only the version: always revalidated. */
+function entryAudience(ctx: ServiceContext, options: CompileOptions) {
+  const audience = audienceOf(ctx, options);
+  return audience === 'production-origin' ? 'production-dev-service' : audience;
 }

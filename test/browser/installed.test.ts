@@ -1,0 +1,104 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchChromium } from '../helpers/browser.js';
+import { clickBoth, ONCE, readNpmPage } from '../helpers/page.js';
+import { DEV, startTestServer, type TestServer } from '../helpers/server.js';
+import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
+
+let browser: Browser;
+let service: TestServer;
+let dir: string;
+
+beforeAll(async () => {
+  // Below the checkout, where the repository's node_modules hold lit, preact, date-fns and nanoid.
+  dir = copySample('npm', { insideRepo: true });
+  service = await startTestServer(dir);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await service?.close();
+  await browser?.close();
+  removeWorkspaces();
+});
+
+interface EntryList {
+  modules: { specifier: string; source: string; version?: string; url?: string }[];
+  importmap: { imports: Record<string, string> };
+  diagnostics: unknown[];
+}
+const entryList = async () => (await (await fetch(new URL('/preview/entry.json', service.url))).json()) as EntryList;
+
+/** Opens the preview, collecting the console and the bodies the page loaded. */
+async function openPreview(): Promise<{ page: Page; console: string[]; bodies: Map<string, string> }> {
+  const page = await browser.newPage();
+  const console: string[] = [];
+  const bodies = new Map<string, string>();
+  page.on('console', (m) => console.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => console.push(`error: ${e.message}`));
+  page.on('response', async (r) => {
+    if (r.url().includes('/m/')) bodies.set(r.url(), await r.text().catch(() => ''));
+  });
+  await page.goto(new URL('/preview/', service.url).href);
+  return { page, console, bodies };
+}
+
+test('the preview loads each installed package once: date-fns state shared between entries, one lit, hooks and decorators working', async () => {
+  const list = await entryList();
+  expect(list.diagnostics).toEqual([]);
+  for (const specifier of ['lit', 'lit/decorators/property.js', 'lit/decorators/state.js', '@lit/reactive-element', 'preact', 'preact/hooks', 'date-fns', 'date-fns/setDefaultOptions', 'date-fns/startOfWeek', 'nanoid']) {
+    const module = list.modules.find((m) => m.specifier === specifier);
+    expect(module, specifier).toMatchObject({ source: 'environment' });
+    // Each entry is the output of its package's one build, named by its content.
+    expect(module!.url).toMatch(new RegExp(`^\\.\\./m/[^?]+@[^/?]+/modules/~kit/[\\w-]+\\.js\\?${DEV.replaceAll('?', '\\?')}$`));
+    expect(list.importmap.imports[specifier]).toBe(module!.url);
+  }
+  const { page, console, bodies } = await openPreview();
+  const shown = await readNpmPage(page);
+  expect(shown).toMatchObject(ONCE);
+  expect(await clickBoth(page)).toEqual({ card: '1', counter: '6' });
+  expect(console.filter((line) => /Multiple versions|error/i.test(line))).toEqual([]);
+  // Four decorator entries, one ReactiveElement: only one loaded file defines it.
+  const defining = [...bodies].filter(([url, body]) => url.includes('/m/@lit/reactive-element@') && body.includes('reactiveElementVersions'));
+  expect(defining.map(([url]) => url)).toHaveLength(1);
+  await page.close();
+});
+
+test("an installed entry's own address re-exports its output; the outputs are served with development options", async () => {
+  const list = await entryList();
+  const own = await fetch(new URL(`/m/date-fns@${list.modules.find((m) => m.specifier === 'date-fns')!.version}/modules/setDefaultOptions?${DEV}`, service.url));
+  expect(own.status).toBe(200);
+  expect(own.headers.get('cache-control')).toBe('no-cache');
+  const output = list.importmap.imports['date-fns/setDefaultOptions'].replace(/^\.\./, '');
+  expect(await own.text()).toContain(`export * from "./~kit/${output.split('/~kit/')[1]}"`);
+  expect((await fetch(new URL(output, service.url))).status).toBe(200);
+});
+
+test('a new entry coming into use: new outputs at new addresses, the old ones still served, the page told to reload and, reloaded, still one copy', async () => {
+  const before = await entryList();
+  const { page } = await openPreview();
+  expect(await readNpmPage(page)).toMatchObject(ONCE);
+  writeFiles(dir, {
+    'packages/dates/week/index.ts': `import { getDefaultOptions } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { startOfWeek } from 'date-fns/startOfWeek';
+
+export function weekStart(): number {
+  return startOfWeek(addDays(new Date(2024, 0, 9), 1)).getDate();
+}
+
+export function defaults(): string {
+  return JSON.stringify(getDefaultOptions());
+}
+`,
+  });
+  await page.waitForSelector('#kit-reload');
+  let after = await entryList();
+  await expect.poll(async () => (after = await entryList()).importmap.imports['date-fns/addDays']).toBeDefined();
+  const old = before.importmap.imports['date-fns'];
+  expect(after.importmap.imports['date-fns']).not.toBe(old);
+  // A page still holding the earlier import map keeps loading the files it names.
+  expect((await fetch(new URL(old.replace(/^\.\./, ''), service.url))).status).toBe(200);
+  await page.reload();
+  expect(await readNpmPage(page)).toMatchObject(ONCE);
+  await page.close();
+});

@@ -1,0 +1,5 @@
+import { nanoid } from 'nanoid';
+
+export function newId(): string {
+  return nanoid();
+}
