@@ -1,5 +1,6 @@
 import * as esbuild from 'esbuild';
 import { ArtifactCache, sha256 } from './cache.js';
+import type { ChangeLog } from './changes.js';
 import { ImportPolicy } from './bundlers/imports.js';
 import { runBundler } from './bundlers/registry.js';
 import { BUILTIN_BUNDLERS } from './bundlers/specifiers.js';
@@ -46,11 +47,14 @@ export class Compiler {
   private signatures = new WeakMap<Workspace, string>();
   private current?: Workspace;
 
-  /** With `disk`, artifacts outlive the process (see `DiskStore.forWorkspace`). */
-  constructor({ disk }: { disk?: DiskStore } = {}) {
-    this.scripts = new ArtifactCache(1000, disk && { disk, name: 'script' });
-    this.styles = new ArtifactCache(1000, disk && { disk, name: 'styles' });
-    this.installed = new ArtifactCache(1000, disk && { disk, name: 'installed' });
+  /**
+   * With `disk`, artifacts outlive the process (see `DiskStore.forWorkspace`); with `changes`,
+   * a file watcher's reports stand in for a stat of each input on each use.
+   */
+  constructor({ disk, changes }: { disk?: DiskStore; changes?: ChangeLog } = {}) {
+    this.scripts = new ArtifactCache(1000, disk && { disk, name: 'script' }, changes);
+    this.styles = new ArtifactCache(1000, disk && { disk, name: 'styles' }, changes);
+    this.installed = new ArtifactCache(1000, disk && { disk, name: 'installed' }, changes);
   }
 
   /** One entry of a package installed outside the workspace (see `compileInstalled`). */

@@ -2,6 +2,7 @@
 export { parseAddress, formatAddress, assetAddressFromModule, type Address, type Family } from './address.js';
 export { mediaTypeOf } from './assets.js';
 export { ArtifactCache, sha256 } from './cache.js';
+export { ChangeLog } from './changes.js';
 export { Compiler, judgedOptions, type ModuleBuild } from './compile.js';
 export { DiskStore } from './disk-cache.js';
 export { createWorkspace } from './create.js';
@@ -18,3 +19,4 @@ export { readSelection, resetSelection, selectionStamp, writeSelection, type Sel
 export { compileInstalled, findInstalled, installedSpecifier, PACKAGE_ROOT_SUBPATH, type InstalledBuild, type InstalledPackage } from './installed.js';
 export { checkOutputDirectory, EMIT_MARKER } from './output-directory.js';
 export { checkInBackground, closeCheckers, reportFileChange } from './bundlers/ts-check.js';
+export { isInstallInput } from './bundlers/tsconfig-chain.js';

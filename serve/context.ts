@@ -1,4 +1,4 @@
-import { Compiler, DiskStore, WorkspaceLoader } from '../compiler/index.js';
+import { ChangeLog, Compiler, DiskStore, WorkspaceLoader } from '../compiler/index.js';
 import { BuildStates } from './builds.js';
 import { Channel } from './channel.js';
 
@@ -20,11 +20,15 @@ export interface ServiceContext {
   compiler: Compiler;
   builds: BuildStates;
   channel: Channel;
+  /** What the file watcher reported (the development service has one): the compiler's caches trust it once it is ready. */
+  changes?: ChangeLog;
   /** The selection file as last read, to notice changes made from the shell. */
   selectionStamp?: string;
 }
 
 export function createContext(options: ServiceOptions): ServiceContext {
   const channel = new Channel();
-  return { options, loader: new WorkspaceLoader(options.root), compiler: new Compiler({ disk: DiskStore.forWorkspace(options.root) }), builds: new BuildStates(channel), channel };
+  const changes = options.development ? new ChangeLog() : undefined;
+  const compiler = new Compiler({ disk: DiskStore.forWorkspace(options.root), changes });
+  return { options, loader: new WorkspaceLoader(options.root), compiler, builds: new BuildStates(channel), channel, changes };
 }

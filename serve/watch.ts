@@ -1,10 +1,13 @@
 import { stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { reportFileChange } from '../compiler/index.js';
+import { isInstallInput, reportFileChange } from '../compiler/index.js';
 import type { ServiceContext } from './context.js';
 import { currentSelection } from './selection.js';
 
-const IGNORED = /(^|[/\\])(node_modules|\.git|dist)([/\\]|$)/;
+const IGNORED = /(^|[/\\])(\.git|dist)([/\\]|$)/;
+// Of node_modules, only what installs change and builds follow (records, type packages): all of it is too much to watch.
+const NODE_MODULES = /(^|[/\\])node_modules([/\\]|$)/;
 // Of `.kit/`, only the development selection matters here: `kit select` changes it.
 const KIT_DIR = /(^|[/\\])\.kit([/\\]|$)/;
 const SELECTION_DIR = /(^|[/\\])\.kit([/\\]development([/\\]selection\.json)?)?$/;
@@ -55,15 +58,30 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
       running = false;
     }
   };
-  const ignored = (path: string) => IGNORED.test(path) || (KIT_DIR.test(path) && !SELECTION_DIR.test(path));
-  const watcher = watch(ctx.options.root, { ignored, ignoreInitial: true, atomic: true });
-  // From the first complete scan on, the watcher vouches for the workspace's manifests.
-  watcher.on('ready', () => ctx.loader.setWatching(true));
-  watcher.on('error', () => ctx.loader.setWatching(false));
+  const root = resolve(ctx.options.root);
+  const ignored = (path: string) => {
+    const inside = relative(root, path);
+    return IGNORED.test(inside) || (NODE_MODULES.test(inside) && !isInstallInput(inside)) || (KIT_DIR.test(inside) && !SELECTION_DIR.test(inside));
+  };
+  const watches = (path: string) => {
+    const inside = relative(root, path);
+    return !inside.startsWith('..') && !isAbsolute(inside) && !ignored(path);
+  };
+  const watcher = watch(root, { ignored, ignoreInitial: true, atomic: true });
+  // From the first complete scan on, the watcher vouches for the workspace's manifests and the builds' inputs.
+  watcher.on('ready', () => {
+    ctx.loader.setWatching(true);
+    ctx.changes?.ready(watches);
+  });
+  watcher.on('error', () => {
+    ctx.loader.setWatching(false);
+    ctx.changes?.fail();
+  });
   let scheduled = false;
   let trailing: NodeJS.Timeout | undefined;
   const recent = new Set<string>();
   watcher.on('all', (event, path) => {
+    ctx.changes?.record(path, event === 'add' || event === 'addDir'); // first: a request from now on looks at it
     if (KIT_DIR.test(path)) return void currentSelection(ctx, ctx.loader.load());
     changed.add(path);
     reportFileChange(ctx.options.root, event, path); // TypeScript 7 reads only what it is told changed
@@ -72,7 +90,10 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
     recent.add(path);
     clearTimeout(trailing);
     trailing = setTimeout(() => {
-      for (const late of recent) changed.add(late);
+      for (const late of recent) {
+        changed.add(late);
+        ctx.changes?.record(late); // its last write may be one chokidar dropped
+      }
       recent.clear();
       void rebuild();
     }, TRAILING_CHECK_MS).unref();
