@@ -79,21 +79,24 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
   });
   let scheduled = false;
   let trailing: NodeJS.Timeout | undefined;
-  const recent = new Set<string>();
-  watcher.on('all', (event, path) => {
-    ctx.changes?.record(path, event === 'add' || event === 'addDir'); // first: a request from now on looks at it
-    if (KIT_DIR.test(path)) return void currentSelection(ctx, ctx.loader.load());
+  /** The paths of the last events, and what each event was. */
+  const recent = new Map<string, string>();
+  /** What a change means: requests look at it, TypeScript 7 reads it again, discovery may be redone. */
+  const report = (event: string, path: string) => {
+    ctx.changes?.record(path, event === 'add' || event === 'addDir');
     changed.add(path);
     reportFileChange(ctx.options.root, event, path); // TypeScript 7 reads only what it is told changed
     // An edit of a source or stylesheet leaves discovery as it was; anything else may not.
     if (event !== 'change' || MANIFEST.test(path)) ctx.loader.invalidate();
-    recent.add(path);
+  };
+  watcher.on('all', (event, path) => {
+    if (KIT_DIR.test(path)) return void currentSelection(ctx, ctx.loader.load());
+    report(event, path);
+    recent.set(path, event);
     clearTimeout(trailing);
     trailing = setTimeout(() => {
-      for (const late of recent) {
-        changed.add(late);
-        ctx.changes?.record(late); // its last write may be one chokidar dropped
-      }
+      // Reported again: the last write of each may be one chokidar dropped.
+      for (const [late, was] of recent) report(was === 'add' ? 'change' : was, late);
       recent.clear();
       void rebuild();
     }, TRAILING_CHECK_MS).unref();
