@@ -22,6 +22,8 @@ export interface ServiceContext {
   channel: Channel;
   /** What the file watcher reported (the development service has one): the compiler's caches trust it once it is ready. */
   changes?: ChangeLog;
+  /** kit's own disk cache, which the watcher leaves alone (`KIT_CACHE_DIR` may be inside the workspace). */
+  cacheDir?: string;
   /** The selection file as last read, to notice changes made from the shell. */
   selectionStamp?: string;
 }
@@ -29,6 +31,7 @@ export interface ServiceContext {
 export function createContext(options: ServiceOptions): ServiceContext {
   const channel = new Channel();
   const changes = options.development ? new ChangeLog() : undefined;
-  const compiler = new Compiler({ disk: DiskStore.forWorkspace(options.root), changes });
-  return { options, loader: new WorkspaceLoader(options.root), compiler, builds: new BuildStates(channel), channel, changes };
+  const disk = DiskStore.forWorkspace(options.root);
+  const compiler = new Compiler({ disk, changes });
+  return { options, loader: new WorkspaceLoader(options.root), compiler, builds: new BuildStates(channel), channel, changes, cacheDir: disk?.dir };
 }

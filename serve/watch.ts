@@ -59,14 +59,18 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
     }
   };
   const root = resolve(ctx.options.root);
+  const isBelow = (path: string, dir: string) => {
+    const inside = relative(dir, path);
+    return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside);
+  };
+  // Only a cache folder inside the workspace is left alone (one holding the workspace is not).
+  const cache = ctx.cacheDir && isBelow(resolve(ctx.cacheDir), root) ? resolve(ctx.cacheDir) : undefined;
   const ignored = (path: string) => {
     const inside = relative(root, path);
+    if (cache && (path === cache || isBelow(path, cache))) return true;
     return IGNORED.test(inside) || (NODE_MODULES.test(inside) && !isInstallInput(inside)) || (KIT_DIR.test(inside) && !SELECTION_DIR.test(inside));
   };
-  const watches = (path: string) => {
-    const inside = relative(root, path);
-    return !inside.startsWith('..') && !isAbsolute(inside) && !ignored(path);
-  };
+  const watches = (path: string) => isBelow(path, root) && !ignored(path);
   const watcher = watch(root, { ignored, ignoreInitial: true, atomic: true });
   // From the first complete scan on, the watcher vouches for the workspace's manifests and the builds' inputs.
   watcher.on('ready', () => {
