@@ -12,6 +12,12 @@ export interface EventStream {
    * opened (waited for when there is none): the service has seen an edit once it announces it.
    */
   built(vspecifier: string, timeout?: number): Promise<Announced>;
+  /**
+   * The first announcement of `vspecifier` after which `address` (its code or its stylesheet)
+   * serves that very build: the hash announced as its ETag, or 422 for a failed build. An
+   * announcement of work begun before the edit (a previous test's) may come first.
+   */
+  served(vspecifier: string, address: string, timeout?: number): Promise<{ announced: Announced; response: Response }>;
   close(): void;
 }
 
@@ -59,6 +65,16 @@ export async function openEvents(url: string): Promise<EventStream> {
           wake = resolve;
           setTimeout(resolve, 100);
         });
+      }
+    },
+    async served(vspecifier, address, timeout = 15_000) {
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        const announced = await this.built(vspecifier, Math.max(0, deadline - Date.now()));
+        const response = await fetch(new URL(address, url));
+        const hash = address.includes('/styles/') ? announced.styles : announced.hash;
+        if (announced.status === 'valid' ? response.headers.get('etag') === `"${hash}"` : response.status === 422) return { announced, response };
+        await response.arrayBuffer();
       }
     },
     close: () => controller.abort(),

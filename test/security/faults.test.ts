@@ -45,10 +45,8 @@ test('an atomic save (temporary file renamed over the stylesheet) is served once
   const temporary = join(shop.dir, `${SHEET}.tmp-1234`);
   writeFileSync(temporary, sheet('rgb(10, 20, 30)'));
   renameSync(temporary, join(shop.dir, SHEET));
-  const announced = await events.built(BUTTON);
-  const served = await get(STYLES);
-  expect(served.headers.get('etag')).toBe(`"${announced.styles}"`);
-  expect(await served.text()).toContain('rgb(10, 20, 30)');
+  const { response } = await events.served(BUTTON, STYLES);
+  expect(await response.text()).toContain('rgb(10, 20, 30)');
 }));
 
 test('editor swap and backup files beside a stylesheet change nothing', async () => {
@@ -61,23 +59,22 @@ test('editor swap and backup files beside a stylesheet change nothing', async ()
 
 test('delete, then recreate: 422 while it is gone, served again once it is back', () => withEvents(async (events) => {
   rmSync(join(shop.dir, SHEET));
-  expect((await events.built(BUTTON)).status).toBe('invalid');
-  const gone = await get(STYLES);
+  const { announced, response: gone } = await events.served(BUTTON, STYLES);
+  expect(announced.status).toBe('invalid');
   expect(gone.status).toBe(422);
   expect((await errorOf(gone)).diagnostics![0]).toMatchObject({ code: 'BUNDLE_ERROR', file: 'packages/ui/button/index.ts' });
   writeFiles(shop.dir, { [SHEET]: sheet('rgb(40, 50, 60)') });
-  expect((await events.built(BUTTON)).status).toBe('valid');
-  expect(await (await get(STYLES)).text()).toContain('rgb(40, 50, 60)');
+  const back = await events.served(BUTTON, STYLES);
+  expect(back.announced.status).toBe('valid');
+  expect(await back.response.text()).toContain('rgb(40, 50, 60)');
 }));
 
 test('two same-length edits in quick succession: the second is served', () => withEvents(async (events) => {
   writeFiles(shop.dir, { [SHEET]: sheet('rgb(11, 11, 11)') });
-  await events.built(BUTTON);
-  expect(await (await get(STYLES)).text()).toContain('rgb(11, 11, 11)');
+  expect(await (await events.served(BUTTON, STYLES)).response.text()).toContain('rgb(11, 11, 11)');
   // Within 50 ms of the first, chokidar drops the event: then the watcher's trailing check reports it.
   writeFiles(shop.dir, { [SHEET]: sheet('rgb(22, 22, 22)') });
-  await events.built(BUTTON);
-  expect(await (await get(STYLES)).text()).toContain('rgb(22, 22, 22)');
+  expect(await (await events.served(BUTTON, STYLES)).response.text()).toContain('rgb(22, 22, 22)');
 }));
 
 test('an edit while a build runs: that build is not kept, the next request has the edit', () => withEvents(async (events) => {

@@ -249,12 +249,12 @@ describe('the development channel', () => {
     const hash = (JSON.parse(/id="kit-preview">(.*?)<\/script>/s.exec(page)![1]) as { modules: Record<string, { styles: string }> }).modules['@shop/ui@0.1.0/button'].styles;
     const events = await openEvents(shop.server.url);
     writeFiles(shop.dir, { 'packages/ui/button/styles/button.css': `@import './nowhere.css';\n` });
-    expect((await events.built('@shop/ui@0.1.0/button')).status).toBe('invalid');
+    expect((await events.served('@shop/ui@0.1.0/button', `/m/@shop/ui@0.1.0/styles/button?${DEV}`)).announced.status).toBe('invalid');
     const failed = await get(`/u/${hash}/@shop/ui@0.1.0/styles/button?${DEV}`);
     expect(failed.status).toBe(422);
     expect((await errorOf(failed)).diagnostics![0]).toMatchObject({ code: 'BUNDLE_ERROR', file: 'packages/ui/button/styles/button.css' });
     writeFiles(shop.dir, { 'packages/ui/button/styles/button.css': `@import './tokens.css';\n.buy-button { color: white; }\n` });
-    expect((await events.built('@shop/ui@0.1.0/button')).status).toBe('valid');
+    expect((await events.served('@shop/ui@0.1.0/button', `/m/@shop/ui@0.1.0/styles/button?${DEV}`)).announced.status).toBe('valid');
     events.close();
   });
 });
@@ -264,17 +264,18 @@ describe('manifests are re-read on every request', () => {
     const good = `@import './tokens.css';\n.buy-button { color: white; }\n`;
     const events = await openEvents(shop.server.url);
     writeFiles(shop.dir, { 'packages/ui/button/styles/button.css': `@import './tokens.css';\n@import './missing.css';\n` });
-    expect((await events.built('@shop/ui@0.1.0/button')).status).toBe('invalid');
-    const failed = await get(`/m/@shop/ui@0.1.0/styles/button?${DEV}`);
+    const { announced, response: failed } = await events.served('@shop/ui@0.1.0/button', `/m/@shop/ui@0.1.0/styles/button?${DEV}`);
+    expect(announced.status).toBe('invalid');
     expect(failed.status).toBe(422);
     const error = await errorOf(failed);
     expect(error.code).toBe('BUILD_FAILED');
     expect(error.diagnostics).toMatchObject([{ code: 'BUNDLE_ERROR', file: 'packages/ui/button/styles/button.css', line: 2 }]);
     expect(error.diagnostics![0]).toHaveProperty('message', expect.stringContaining('missing.css'));
     writeFiles(shop.dir, { 'packages/ui/button/styles/button.css': good });
-    expect((await events.built('@shop/ui@0.1.0/button')).status).toBe('valid');
+    const fixed = await events.served('@shop/ui@0.1.0/button', `/m/@shop/ui@0.1.0/styles/button?${DEV}`);
     events.close();
-    expect((await get(`/m/@shop/ui@0.1.0/styles/button?${DEV}`)).status).toBe(200);
+    expect(fixed.announced.status).toBe('valid');
+    expect(fixed.response.status).toBe(200);
   });
 
   test('a version change moves the address: the old one answers VERSION_MISMATCH', async () => {
