@@ -1,5 +1,6 @@
 /** Reported changes kept for `since`: an entry last checked longer ago is checked by stat. */
 const KEPT = 4096;
+const NOTHING: readonly ReportedChange[] = Object.freeze([]);
 
 /** A path a watcher reported, and whether it was created (a new file may be what a build looked for). */
 export interface ReportedChange {
@@ -53,7 +54,7 @@ export class ChangeLog {
   since(mark: number): readonly ReportedChange[] | undefined {
     if (!this.watched) return undefined;
     const missed = this.count - mark;
-    if (missed === 0) return [];
+    if (missed === 0) return NOTHING; // the common case, on every warm request: no allocation
     return missed > 0 && missed <= this.recent.length ? this.recent.slice(-missed) : undefined;
   }
 

@@ -6,6 +6,7 @@ import { runBundler } from './bundlers/registry.js';
 import { BUILTIN_BUNDLERS } from './bundlers/specifiers.js';
 import type { BundleInput, BundleResult } from './bundlers/types.js';
 import { ensureEditorConfig } from './editor-config.js';
+import { failedBuildInputs } from './inputs.js';
 import { conditionalNotFound, type Diagnostic } from './diagnostics.js';
 import type { DiskStore } from './disk-cache.js';
 import { DEVELOPMENT, formatOptions, type CompileOptions } from './options.js';
@@ -103,7 +104,8 @@ export class Compiler {
       const policy = new ImportPolicy(workspace, module, options);
       const result = await bundle({ workspace, module, options, policy });
       const code = result.diagnostics.length ? '' : await finish(result, options, module.bundler.name);
-      return { value: { ...result, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs: result.inputs };
+      const inputs = result.diagnostics.length ? failedBuildInputs(result.inputs, module.package.dir) : result.inputs;
+      return { value: { ...result, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs };
     });
     if (script.diagnostics.length) return invalid(script.diagnostics, script.inputs, !this.scripts.isUnsettled(script));
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileStamp } from './stamp.js';
+import { isInside } from './workspace/paths.js';
 
 /** One file (or directory) a build read: its stat signature and content digest then. */
 export interface InputRecord {
@@ -42,4 +44,14 @@ export function isUnchanged(input: InputRecord): boolean {
   if (contentHash(input.path) !== input.hash) return false;
   input.stamp = stamp;
   return true;
+}
+
+/**
+ * What a failed build depends on: the files it read, and the folders of its package it read
+ * them from, whose listing changes when a file it was missing appears (an import of a file yet
+ * to be written), so a cached failure, on disk too, is not replayed after that.
+ */
+export function failedBuildInputs(inputs: readonly string[], packageDir: string): string[] {
+  const folders = inputs.filter((file) => isInside(file, packageDir)).map((file) => dirname(file));
+  return [...new Set([...inputs, ...folders])];
 }
