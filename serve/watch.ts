@@ -34,7 +34,9 @@ async function waitWhileEmpty(paths: Set<string>): Promise<void> {
  * costs two builds at most and the last edit always wins. The artifact cache rebuilds only
  * what an edit touched (a partial's edit reaches every stylesheet that imports it, since
  * partials are inputs), and `BuildStates` announces each changed build once, so the page
- * hears of a new stylesheet without asking.
+ * hears of a new stylesheet without asking. Each event is first recorded in the compiler's
+ * `ChangeLog`: from the first complete scan on, a warm request trusts it instead of a stat of
+ * every input of its build.
  */
 export function watchWorkspace(ctx: ServiceContext): FSWatcher {
   let running = false;
