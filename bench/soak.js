@@ -14,11 +14,23 @@ if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose
 const dir = mkdtempSync(join(tmpdir(), 'kit-soak-'));
 cpSync(join(REPO, 'examples', 'shop'), dir, { recursive: true });
 const service = await startService({ root: dir, port: 0, development: true });
+await service.context.changes.settled; // edits are announced once the watcher has scanned the workspace
 const options = 'target=browser&format=esm&env=development&min=false&sourcemap=inline&types=false&css=false';
 const sheet = join(dir, 'packages/ui/button/styles/button.css');
 
+/** Resolves on the next announcement of the button's build: the service has seen the edit then. */
+function announced() {
+  return new Promise((resolve) => {
+    const stop = service.context.channel.subscribe((event) => {
+      if (event.type === 'build.ended' && event.data.modules.some((m) => m.vspecifier === '@shop/ui@0.1.0/button')) resolve(stop());
+    });
+  });
+}
+
 async function cycle(i) {
+  const seen = announced();
   writeFileSync(sheet, `@import './tokens.css';\n.buy-button { color: rgb(${i % 256}, 0, 0); }\n`);
+  await seen;
   const response = await fetch(`${service.url}m/@shop/ui@0.1.0/styles/button?${options}`);
   if (!(await response.text()).includes(`rgb(${i % 256}, 0, 0)`)) throw new Error(`cycle ${i} served a stale stylesheet`);
 }

@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { dirname, sep } from 'node:path';
+import type { ChangeLog, ReportedChange } from './changes.js';
 import type { DiskStore } from './disk-cache.js';
-import { fileStamp } from './stamp.js';
-
-interface InputRecord {
-  path: string;
-  stamp: string;
-  hash: string;
-}
+import { contentHash, isUnchanged, recordInput, type InputRecord } from './inputs.js';
 
 interface Entry<T> {
   value: T;
   inputs: InputRecord[];
+  /** The watcher's mark when every input was last found unchanged (see `ChangeLog`). */
+  checked?: number;
+  /** The inputs no watcher reports on (outside the workspace, in node_modules): stat'ed on each use. */
+  unwatched?: InputRecord[];
+  /** The input paths, the directories they are in, and the directories among them: to match reported changes. */
+  paths?: Set<string>;
+  parents?: Set<string>;
+  dirs?: string[];
 }
 
 /** A built value and the files it was built from. */
@@ -25,14 +28,6 @@ export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-function hashOf(path: string): string {
-  try {
-    return sha256(readFileSync(path));
-  } catch {
-    return '-';
-  }
-}
-
 /**
  * Artifacts keyed by what they were built from: the key names the options and settings, and
  * each entry remembers the content hash of every input file. An entry is used only while
@@ -43,6 +38,8 @@ function hashOf(path: string): string {
  * too coarse to tell), new ones by mtime. Bounded: least recently used entries go first.
  * With a disk store, what is built is also written there, and a key not held in memory is
  * looked up there (and checked the same way) before it is built: a restart starts warm.
+ * With a trusted watcher (`changes`), an entry is reused without a stat of its watched inputs
+ * while the watcher reports nothing that touches them: constant work per use.
  */
 export class ArtifactCache<T> {
   private entries = new Map<string, Entry<T>>();
@@ -56,6 +53,7 @@ export class ArtifactCache<T> {
   constructor(
     private readonly limit = 1000,
     private readonly store?: { disk: DiskStore; name: string },
+    private readonly changes?: ChangeLog,
   ) {}
 
   async get(key: string, build: () => Promise<Built<T>>): Promise<T> {
@@ -65,9 +63,9 @@ export class ArtifactCache<T> {
       this.entries.set(key, entry);
       return entry.value;
     }
-    const stored = entry ? undefined : this.store?.disk.read<T>(`${this.store.name}|${key}`);
+    const stored = entry ? undefined : this.readStored(key);
     if (stored && this.isFresh(stored)) {
-      this.keep(key, { value: stored.value, inputs: stored.inputs });
+      this.keep(key, stored);
       return stored.value;
     }
     const running = this.inflight.get(key);
@@ -84,27 +82,33 @@ export class ArtifactCache<T> {
 
   private async run(key: string, build: () => Promise<Built<T>>): Promise<T> {
     const started = Date.now();
-    const before = new Map((this.lastInputs.get(key) ?? []).map((path) => [path, hashOf(path)]));
+    // Taken before anything is read: whatever the watcher reports from here on is looked at.
+    const mark = this.changes?.mark();
+    const before = new Map((this.lastInputs.get(key) ?? []).map((path) => [path, contentHash(path)]));
     this.builds++;
     const { value, inputs } = await build();
     const records: InputRecord[] = [];
     let stale = false;
     for (const path of new Set(inputs)) {
-      const { stamp, mtimeMs } = fileStamp(path);
-      const hash = hashOf(path);
+      const { record, mtimeMs } = recordInput(path);
       // A file written while the build ran may have been read half old: never keep that build.
       const known = before.get(path);
-      if (known === undefined ? mtimeMs >= started : known !== hash) stale = true;
-      records.push({ path, stamp, hash });
+      if (known === undefined ? mtimeMs >= started : known !== record.hash) stale = true;
+      records.push(record);
     }
     this.lastInputs.set(key, records.map((r) => r.path));
     if (this.lastInputs.size > this.limit) this.lastInputs.delete(this.lastInputs.keys().next().value!);
     if (stale && typeof value === 'object' && value !== null) this.unsettled.add(value);
     if (!stale) {
-      this.keep(key, { value, inputs: records });
+      this.keep(key, this.trusted({ value, inputs: records }, mark));
       this.store?.disk.write({ key: `${this.store.name}|${key}`, value, inputs: records });
     }
     return value;
+  }
+
+  private readStored(key: string): Entry<T> | undefined {
+    const stored = this.store?.disk.read<T>(`${this.store.name}|${key}`);
+    return stored && { value: stored.value, inputs: stored.inputs };
   }
 
   private keep(key: string, entry: Entry<T>): void {
@@ -115,7 +119,7 @@ export class ArtifactCache<T> {
 
   /** True when `key` is held, in memory or on disk, with every input unchanged: `get` would build nothing. */
   holds(key: string): boolean {
-    const entry = this.entries.get(key) ?? this.store?.disk.read<T>(`${this.store.name}|${key}`);
+    const entry = this.entries.get(key) ?? this.readStored(key);
     return entry !== undefined && this.isFresh(entry);
   }
 
@@ -139,13 +143,51 @@ export class ArtifactCache<T> {
     return typeof value === 'object' && value !== null && this.unsettled.has(value);
   }
 
+  /**
+   * True when every input still has the content the entry was built from. While the watcher
+   * is trusted and has reported nothing touching an entry since its last check, only the
+   * inputs it does not watch are stat'ed; otherwise every input is, as without a watcher.
+   */
   private isFresh(entry: Entry<T>): boolean {
-    for (const input of entry.inputs) {
-      const { stamp } = fileStamp(input.path);
-      if (stamp === input.stamp) continue;
-      if (hashOf(input.path) !== input.hash) return false;
-      input.stamp = stamp;
+    const mark = this.changes?.mark();
+    if (mark !== undefined && entry.checked !== undefined) {
+      const touched = touches(entry, this.changes!.since(entry.checked));
+      if (touched === 'rebuild') return false;
+      if (touched === 'no') {
+        if (!entry.unwatched!.every(isUnchanged)) return false;
+        entry.checked = mark;
+        return true;
+      }
     }
+    if (!entry.inputs.every(isUnchanged)) return false;
+    this.trusted(entry, mark);
     return true;
   }
+
+  /** Marks the entry as checked at `mark`, when the watcher is trusted. */
+  private trusted(entry: Entry<T>, mark: number | undefined): Entry<T> {
+    if (mark === undefined) return entry;
+    entry.checked = mark;
+    entry.unwatched = entry.inputs.filter((input) => !this.changes!.watches(input.path));
+    return entry;
+  }
+}
+
+/**
+ * What reported changes mean for an entry: nothing (`no`), a check of its inputs (one of them
+ * was reported, or it is not known what was), or a rebuild: something changed below a directory
+ * it read, or a file was created beside one it read (it may be what an import looked for).
+ */
+function touches<T>(entry: Entry<T>, changes: readonly ReportedChange[] | undefined): 'no' | 'check' | 'rebuild' {
+  if (!changes) return 'check';
+  if (changes.length === 0) return 'no';
+  const paths = (entry.paths ??= new Set(entry.inputs.map((input) => input.path)));
+  const parents = (entry.parents ??= new Set([...paths].map((path) => dirname(path))));
+  const dirs = (entry.dirs ??= entry.inputs.filter((input) => input.dir).map((input) => input.path + sep));
+  let touched: 'no' | 'check' = 'no';
+  for (const { path, created } of changes) {
+    if (paths.has(path)) touched = 'check';
+    else if (dirs.some((dir) => path.startsWith(dir)) || (created && parents.has(dirname(path)))) return 'rebuild';
+  }
+  return touched;
 }

@@ -1,10 +1,12 @@
 import * as esbuild from 'esbuild';
 import { ArtifactCache, sha256 } from './cache.js';
+import type { ChangeLog } from './changes.js';
 import { ImportPolicy } from './bundlers/imports.js';
 import { runBundler } from './bundlers/registry.js';
 import { BUILTIN_BUNDLERS } from './bundlers/specifiers.js';
 import type { BundleInput, BundleResult } from './bundlers/types.js';
 import { ensureEditorConfig } from './editor-config.js';
+import { failedBuildInputs } from './inputs.js';
 import { conditionalNotFound, type Diagnostic } from './diagnostics.js';
 import type { DiskStore } from './disk-cache.js';
 import { DEVELOPMENT, formatOptions, type CompileOptions } from './options.js';
@@ -46,10 +48,14 @@ export class Compiler {
   private signatures = new WeakMap<Workspace, string>();
   private current?: Workspace;
 
-  /** With `disk`, artifacts outlive the process (see `DiskStore.forWorkspace`). */
-  constructor({ disk }: { disk?: DiskStore } = {}) {
-    this.scripts = new ArtifactCache(1000, disk && { disk, name: 'script' });
-    this.styles = new ArtifactCache(1000, disk && { disk, name: 'styles' });
+  /**
+   * With `disk`, artifacts outlive the process (see `DiskStore.forWorkspace`); with `changes`,
+   * a file watcher's reports stand in for a stat of each input on each use.
+   */
+  constructor({ disk, changes }: { disk?: DiskStore; changes?: ChangeLog } = {}) {
+    this.scripts = new ArtifactCache(1000, disk && { disk, name: 'script' }, changes);
+    this.styles = new ArtifactCache(1000, disk && { disk, name: 'styles' }, changes);
+    // Installed packages live in node_modules, which the watcher does not follow: their inputs are stat'ed.
     this.installed = new InstalledPackages(disk);
   }
 
@@ -109,7 +115,8 @@ export class Compiler {
       const policy = new ImportPolicy(workspace, module, options);
       const result = await bundle({ workspace, module, options, policy });
       const code = result.diagnostics.length ? '' : await finish(result, options, module.bundler.name);
-      return { value: { ...result, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs: result.inputs };
+      const inputs = result.diagnostics.length ? failedBuildInputs(result.inputs, module.package.dir) : result.inputs;
+      return { value: { ...result, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs };
     });
     let styles: string | undefined;
     let stylesHash: string | undefined;

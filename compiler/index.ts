@@ -2,6 +2,7 @@
 export { parseAddress, formatAddress, assetAddressFromModule, type Address, type Family } from './address.js';
 export { mediaTypeOf } from './assets.js';
 export { ArtifactCache, sha256 } from './cache.js';
+export { ChangeLog } from './changes.js';
 export { Compiler, judgedOptions, type ModuleBuild } from './compile.js';
 export { DiskStore } from './disk-cache.js';
 export { createWorkspace } from './create.js';
@@ -23,3 +24,4 @@ export { checkInBackground, closeCheckers, reportFileChange } from './bundlers/t
 export { writtenImports } from './source-imports.js';
 export { codeFrame } from './code-frame.js';
 export { rebaseStyleUrls } from './styles-rebase.js';
+export { isInstallInput } from './bundlers/tsconfig-chain.js';

@@ -9,11 +9,11 @@ const RACY_MS = 20;
 let racyCounter = 0;
 
 /** A stat signature of `path`: `-` when absent; never equal twice while the file is racily new. */
-export function fileStamp(path: string): { stamp: string; mtimeMs: number; racy: boolean } {
+export function fileStamp(path: string): { stamp: string; mtimeMs: number; racy: boolean; directory: boolean } {
   // Millisecond floats (microsecond precision) suffice: anything finer is inside the racy window.
   // They also spare the request path the cost of bigint stats.
   const s = statSync(path, { throwIfNoEntry: false });
-  if (!s) return { stamp: '-', mtimeMs: 0, racy: false };
+  if (!s) return { stamp: '-', mtimeMs: 0, racy: false, directory: false };
   const racy = Date.now() - Math.max(s.mtimeMs, s.ctimeMs) < RACY_MS;
-  return { stamp: racy ? `racy:${++racyCounter}` : `${s.mtimeMs}:${s.ctimeMs}:${s.size}:${s.ino}`, mtimeMs: Math.floor(s.mtimeMs), racy };
+  return { stamp: racy ? `racy:${++racyCounter}` : `${s.mtimeMs}:${s.ctimeMs}:${s.size}:${s.ino}`, mtimeMs: Math.floor(s.mtimeMs), racy, directory: s.isDirectory() };
 }

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { judgedOptions, type Diagnostic, type ModuleBuild, type ModuleInfo, type Workspace } from '../compiler/index.js';
 import type { Channel } from './channel.js';
 import type { ServiceContext } from './context.js';
@@ -94,15 +95,15 @@ export class BuildStates {
 
   /**
    * The modules an edit of `paths` may change: every module when the manifests changed (a
-   * new discovery), else those that read one of the files, or whose directory holds one (a
-   * new file may be what a failed build was missing).
+   * new discovery), else those that read one of the files or a directory holding one (type
+   * packages), or whose directory holds one (a new file may be what a failed build was missing).
    */
   affected(workspace: Workspace, paths: Set<string>): ModuleInfo[] {
     if (workspace !== this.judgedWorkspace) return workspace.modules;
     return workspace.modules.filter((module) => {
       const read = this.inputs.get(module.vspecifier);
       if (!read) return true;
-      for (const path of paths) if (read.has(path) || path.startsWith(`${module.dir}/`)) return true;
+      for (const path of paths) if (path.startsWith(`${module.dir}/`) || readAt(read, path)) return true;
       return false;
     });
   }
@@ -115,5 +116,13 @@ export class BuildStates {
   /** The module's current judged build, as last recorded. */
   known(vspecifier: string): Known | undefined {
     return this.current.get(vspecifier);
+  }
+}
+
+/** True when `path`, or a directory above it, is among the files a build read. */
+function readAt(read: Set<string>, path: string): boolean {
+  for (let at = path; ; at = dirname(at)) {
+    if (read.has(at)) return true;
+    if (dirname(at) === at) return false;
   }
 }

@@ -1,4 +1,4 @@
-import { Compiler, DiskStore, WorkspaceLoader } from '../compiler/index.js';
+import { ChangeLog, Compiler, DiskStore, WorkspaceLoader } from '../compiler/index.js';
 import { BuildStates, type BuildOutcome } from './builds.js';
 import { Channel } from './channel.js';
 
@@ -22,11 +22,18 @@ export interface ServiceContext {
   compiler: Compiler;
   builds: BuildStates;
   channel: Channel;
+  /** What the file watcher reported (the development service has one): the compiler's caches trust it once it is ready. */
+  changes?: ChangeLog;
+  /** kit's own disk cache, which the watcher leaves alone (`KIT_CACHE_DIR` may be inside the workspace). */
+  cacheDir?: string;
   /** The selection file as last read, to notice changes made from the shell. */
   selectionStamp?: string;
 }
 
 export function createContext(options: ServiceOptions): ServiceContext {
   const channel = new Channel();
-  return { options, loader: new WorkspaceLoader(options.root), compiler: new Compiler({ disk: DiskStore.forWorkspace(options.root) }), builds: new BuildStates(channel, options.onBuild), channel };
+  const changes = options.development ? new ChangeLog() : undefined;
+  const disk = DiskStore.forWorkspace(options.root);
+  const compiler = new Compiler({ disk, changes });
+  return { options, loader: new WorkspaceLoader(options.root), compiler, builds: new BuildStates(channel, options.onBuild), channel, changes, cacheDir: disk?.dir };
 }

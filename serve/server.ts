@@ -40,6 +40,9 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     url,
     context,
     async close() {
+      // Event streams still waiting for the watcher's first scan open now, and hear `stopping` too.
+      context.changes?.fail();
+      await context.changes?.settled;
       context.channel.publish('stopping', {});
       await watcher?.close();
       listener.server.closeIdleConnections?.();

@@ -1,10 +1,13 @@
 import { stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { reportFileChange } from '../compiler/index.js';
+import { isInstallInput, reportFileChange } from '../compiler/index.js';
 import type { ServiceContext } from './context.js';
 import { currentSelection } from './selection.js';
 
-const IGNORED = /(^|[/\\])(node_modules|\.git|dist)([/\\]|$)/;
+const IGNORED = /(^|[/\\])(\.git|dist)([/\\]|$)/;
+// Of node_modules, only what installs change and builds follow (records, type packages): all of it is too much to watch.
+const NODE_MODULES = /(^|[/\\])node_modules([/\\]|$)/;
 // Of `.kit/`, only the development selection matters here: `kit select` changes it.
 const KIT_DIR = /(^|[/\\])\.kit([/\\]|$)/;
 const SELECTION_DIR = /(^|[/\\])\.kit([/\\]development([/\\]selection\.json)?)?$/;
@@ -31,7 +34,9 @@ async function waitWhileEmpty(paths: Set<string>): Promise<void> {
  * costs two builds at most and the last edit always wins. The artifact cache rebuilds only
  * what an edit touched (a partial's edit reaches every stylesheet that imports it, since
  * partials are inputs), and `BuildStates` announces each changed build once, so the page
- * hears of a new stylesheet without asking.
+ * hears of a new stylesheet without asking. Each event is first recorded in the compiler's
+ * `ChangeLog`: from the first complete scan on, a warm request trusts it instead of a stat of
+ * every input of its build.
  */
 export function watchWorkspace(ctx: ServiceContext): FSWatcher {
   let running = false;
@@ -55,24 +60,49 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
       running = false;
     }
   };
-  const ignored = (path: string) => IGNORED.test(path) || (KIT_DIR.test(path) && !SELECTION_DIR.test(path));
-  const watcher = watch(ctx.options.root, { ignored, ignoreInitial: true, atomic: true });
-  // From the first complete scan on, the watcher vouches for the workspace's manifests.
-  watcher.on('ready', () => ctx.loader.setWatching(true));
-  watcher.on('error', () => ctx.loader.setWatching(false));
+  const root = resolve(ctx.options.root);
+  const isBelow = (path: string, dir: string) => {
+    const inside = relative(dir, path);
+    return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside);
+  };
+  // Only a cache folder inside the workspace is left alone (one holding the workspace is not).
+  const cache = ctx.cacheDir && isBelow(resolve(ctx.cacheDir), root) ? resolve(ctx.cacheDir) : undefined;
+  const ignored = (path: string) => {
+    const inside = relative(root, path);
+    if (cache && (path === cache || isBelow(path, cache))) return true;
+    return IGNORED.test(inside) || (NODE_MODULES.test(inside) && !isInstallInput(inside)) || (KIT_DIR.test(inside) && !SELECTION_DIR.test(inside));
+  };
+  const watches = (path: string) => isBelow(path, root) && !ignored(path);
+  const watcher = watch(root, { ignored, ignoreInitial: true, atomic: true });
+  // From the first complete scan on, the watcher vouches for the workspace's manifests and the builds' inputs.
+  watcher.on('ready', () => {
+    ctx.loader.setWatching(true);
+    ctx.changes?.ready(watches);
+  });
+  watcher.on('error', () => {
+    ctx.loader.setWatching(false);
+    ctx.changes?.fail();
+  });
   let scheduled = false;
   let trailing: NodeJS.Timeout | undefined;
-  const recent = new Set<string>();
-  watcher.on('all', (event, path) => {
-    if (KIT_DIR.test(path)) return void currentSelection(ctx, ctx.loader.load());
+  /** The paths of the last events, and what each event was. */
+  const recent = new Map<string, string>();
+  /** What a change means: requests look at it, TypeScript 7 reads it again, discovery may be redone. */
+  const report = (event: string, path: string) => {
+    ctx.changes?.record(path, event === 'add' || event === 'addDir');
     changed.add(path);
     reportFileChange(ctx.options.root, event, path); // TypeScript 7 reads only what it is told changed
     // An edit of a source or stylesheet leaves discovery as it was; anything else may not.
     if (event !== 'change' || MANIFEST.test(path)) ctx.loader.invalidate();
-    recent.add(path);
+  };
+  watcher.on('all', (event, path) => {
+    if (KIT_DIR.test(path)) return void currentSelection(ctx, ctx.loader.load());
+    report(event, path);
+    recent.set(path, event);
     clearTimeout(trailing);
     trailing = setTimeout(() => {
-      for (const late of recent) changed.add(late);
+      // Reported again: the last write of each may be one chokidar dropped.
+      for (const [late, was] of recent) report(was === 'add' ? 'change' : was, late);
       recent.clear();
       void rebuild();
     }, TRAILING_CHECK_MS).unref();

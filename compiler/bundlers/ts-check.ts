@@ -7,6 +7,7 @@ import { ensureEditorConfig, modulePaths } from '../editor-config.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import { isInside, toPosix } from '../workspace/paths.js';
 import { KIT_TYPES, workspaceRoots } from './tsconfig.js';
+import { isInstallInput } from './tsconfig-chain.js';
 
 /** The name of the configuration kit checks with, beside the tsconfig.json it extends; never written to disk. */
 const CHECK_CONFIG = 'tsconfig.kit-check.json';
@@ -32,7 +33,9 @@ export function checkerOf(root: string): NativeChecker {
 export function reportFileChange(root: string, event: string, path: string): void {
   const checker = checkers.get(root);
   if (!checker) return;
-  if (event === 'add') checker.changed({ created: [path] });
+  // A type package added, removed or edited may change what any file resolves to.
+  if (isInstallInput(path)) checker.changed({ all: true });
+  else if (event === 'add') checker.changed({ created: [path] });
   else if (event === 'unlink') checker.changed({ deleted: [path] });
   else if (event === 'change') checker.changed({ changed: [path] });
   else checker.changed({ all: true });
@@ -75,6 +78,20 @@ export function tsconfigOf(workspace: Workspace, entry: string): string | undefi
     if (dir === workspace.root) break;
   }
   return undefined;
+}
+
+/**
+ * The tsconfig.json paths TypeScript looks at for a module, nearest first, up to the one it
+ * picks: one created nearer than that changes the module's configuration.
+ */
+export function tsconfigLookups(workspace: Workspace, entry: string): string[] {
+  const found = tsconfigOf(workspace, entry);
+  const looked: string[] = [];
+  for (let dir = dirname(entry); isInside(dir, workspace.root); dir = dirname(dir)) {
+    looked.push(join(dir, 'tsconfig.json'));
+    if (looked.at(-1) === found || dir === workspace.root) break;
+  }
+  return looked;
 }
 
 /** The configurations already given to the checker for a discovery of the workspace. */

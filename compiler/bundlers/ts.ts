@@ -7,7 +7,7 @@ import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { isInside, toPosix } from '../workspace/paths.js';
 import { owningModule } from './imports.js';
 import { typeScriptSession } from './ts-program.js';
-import { checkModule, tsconfigOf } from './ts-check.js';
+import { checkModule, tsconfigLookups, tsconfigOf } from './ts-check.js';
 import { KIT_TYPES, workspaceRoots, writeTsconfig } from './tsconfig.js';
 import { installRecords, tsconfigChain } from './tsconfig-chain.js';
 import { orderStylesheets, type BundleInput, type BundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
@@ -107,8 +107,8 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
   };
 
   const userConfig = tsconfigOf(workspace, module.entry);
-  // What else decides the verdict: the tsconfig chain, and installs (a new @types package, say).
-  const settings = [...(userConfig ? tsconfigChain(userConfig) : [join(root, 'tsconfig.json')]), ...installRecords([root, userConfig ? dirname(userConfig) : root])];
+  // What else decides the verdict: which tsconfig applies, its chain, and installs (a new @types package, say).
+  const settings = [...tsconfigLookups(workspace, module.entry), ...(userConfig ? tsconfigChain(userConfig) : [join(root, 'tsconfig.json')]), ...installRecords([root, userConfig ? dirname(userConfig) : root])];
   /** TypeScript 7's verdict on the module's own files this build read, less what kit already refused. */
   const typeCheck = async (): Promise<Diagnostic[]> => {
     const own = [...new Set([module.entry, ...session.checked.filter(belongsToModule)])].filter((file) => /\.[cm]?tsx?$/.test(file));

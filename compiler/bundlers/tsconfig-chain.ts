@@ -41,12 +41,28 @@ function resolveExtends(name: string, dir: string): string | undefined {
   return undefined;
 }
 
+/** What an install changes: npm's, pnpm's and yarn's records of node_modules, and the type packages. */
+const INSTALL_INPUTS = ['.package-lock.json', '.modules.yaml', '.yarn-state.yml', '@types'];
+
 /**
- * Files an install rewrites (npm's, pnpm's and yarn's records of node_modules): a new
- * `@types` package or a new version of an imported one changes a verdict without any source
- * changing. Listed for the workspace and for the tsconfig's directory.
+ * Files an install rewrites, and the `node_modules/@types` folder (a directory input stands for
+ * everything in it): a new `@types` package or a new version of an imported one changes a
+ * verdict without any source changing. Listed for the workspace and for the tsconfig's directory.
  */
 export function installRecords(dirs: string[]): string[] {
-  const names = ['node_modules/.package-lock.json', 'node_modules/.modules.yaml', 'node_modules/.yarn-state.yml'];
-  return [...new Set(dirs)].flatMap((dir) => names.map((name) => join(dir, name)));
+  return [...new Set(dirs)].flatMap((dir) => INSTALL_INPUTS.map((name) => join(dir, 'node_modules', name)));
+}
+
+/**
+ * True for the parts of a node_modules folder that builds follow (see `installRecords`): the
+ * folder itself, the install records and everything in `@types`, nothing of a nested node_modules.
+ * A watcher that watches these sees installs and edits of type packages, and little else.
+ */
+export function isInstallInput(path: string): boolean {
+  const parts = path.split(/[/\\]/);
+  const at = parts.indexOf('node_modules');
+  if (at < 0) return false;
+  const rest = parts.slice(at + 1);
+  if (rest.includes('node_modules')) return false;
+  return rest.length === 0 || rest[0] === '@types' || (rest.length === 1 && INSTALL_INPUTS.includes(rest[0]));
 }

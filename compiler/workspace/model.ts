@@ -55,12 +55,26 @@ export interface Workspace {
   diagnostics: Diagnostic[];
 }
 
+/** Lookups by name, one per list: a request finds its module without a scan of the workspace. */
+const indexes = new WeakMap<readonly object[], { size: number; byName: Map<string, unknown> }>();
+
+function lookUp<T extends object>(list: readonly T[], name: string, nameOf: (item: T) => string): T | undefined {
+  let index = indexes.get(list);
+  // Discovery only appends: a list that grew since is indexed again.
+  if (!index || index.size !== list.length) {
+    const byName = new Map<string, unknown>();
+    for (const item of list) if (!byName.has(nameOf(item))) byName.set(nameOf(item), item);
+    indexes.set(list, (index = { size: list.length, byName }));
+  }
+  return index.byName.get(name) as T | undefined;
+}
+
 /** The module that `specifier` names, if it is public in the workspace. */
 export function findModule(workspace: Workspace, specifier: string): ModuleInfo | undefined {
-  return workspace.modules.find((m) => m.specifier === specifier);
+  return lookUp(workspace.modules, specifier, (m) => m.specifier);
 }
 
 /** The workspace package of that name. */
 export function findPackage(workspace: Workspace, name: string): PackageInfo | undefined {
-  return workspace.packages.find((p) => p.name === name);
+  return lookUp(workspace.packages, name, (p) => p.name);
 }

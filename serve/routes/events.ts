@@ -7,7 +7,9 @@ const HEARTBEAT_MS = 15_000;
 /**
  * `GET /events`: Server-Sent Events. Starts with `subscribed` (the cursor), replays what a
  * returning client missed (`Last-Event-ID`) or tells it to `resync`, then streams the
- * channel, with a comment line every 15 s so proxies keep the connection open.
+ * channel, with a comment line every 15 s so proxies keep the connection open. `subscribed`
+ * waits for the file watcher's first scan (milliseconds, once, after start): from then on,
+ * every edit is announced.
  */
 export function serveEvents(ctx: ServiceContext, event: H3Event): Promise<void> {
   const res = event.node.res;
@@ -17,6 +19,29 @@ export function serveEvents(ctx: ServiceContext, event: H3Event): Promise<void> 
     Connection: 'keep-alive',
     'X-Content-Type-Options': 'nosniff',
   });
+  return new Promise((resolve) => {
+    let unsubscribe = () => {};
+    let heartbeat: NodeJS.Timeout | undefined;
+    let closed = false;
+    const close = () => {
+      closed = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      resolve();
+    };
+    event.node.req.on('close', close);
+    res.on('close', close);
+    void (ctx.changes?.settled ?? Promise.resolve()).then(() => {
+      if (closed) return;
+      unsubscribe = subscribe(ctx, event);
+      heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    });
+  });
+}
+
+/** Writes the opening of the stream and what the client missed, and follows the channel. */
+function subscribe(ctx: ServiceContext, event: H3Event): () => void {
+  const res = event.node.res;
   const write = (e: ChannelEvent) => {
     res.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
     if (e.type === 'stopping') res.end();
@@ -30,15 +55,5 @@ export function serveEvents(ctx: ServiceContext, event: H3Event): Promise<void> 
     else write({ id: cursor, type: 'resync', data: { cursor } });
   }
   write({ id: cursor, type: 'subscribed', data: { cursor } });
-  const unsubscribe = ctx.channel.subscribe(write);
-  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
-  return new Promise((resolve) => {
-    const close = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      resolve();
-    };
-    event.node.req.on('close', close);
-    res.on('close', close);
-  });
+  return ctx.channel.subscribe(write);
 }

@@ -282,6 +282,25 @@ describe('the disk cache', () => {
     expect(edited.code).toContain('toFixed(d)');
   });
 
+  // The ts bundler's case, across two kit check processes: test/compiler/typescript-config.test.ts.
+  test('a failed build kept on disk is not replayed once the file it was missing exists', async () => {
+    const dir = writeWorkspace({
+      'kit.json': { packages: ['packages/app'] },
+      'packages/app/package.json': pkg('@later/app', { kit: { modules: '.', bundler: 'esbuild' } }),
+      'packages/app/main/module.json': { platforms: ['web'], entry: 'index.ts' },
+      'packages/app/main/index.ts': "import { later } from './later';\nexport const value = later;\n",
+    });
+    const workspace = loadWorkspace(dir);
+    const module = findModule(workspace, '@later/app/main')!;
+    const failed = await new Compiler({ disk: DiskStore.forWorkspace(dir) }).compile(workspace, module, DEVELOPMENT);
+    expect(failed.status).toBe('invalid');
+    writeFiles(dir, { 'packages/app/main/later.ts': "export const later = 'written-later';\n" });
+    const restarted = new Compiler({ disk: DiskStore.forWorkspace(dir) });
+    const built = await restarted.compile(workspace, module, DEVELOPMENT);
+    expect(built.diagnostics).toEqual([]);
+    expect(built.code).toContain('written-later');
+  });
+
   test('a damaged entry is rebuilt, and KIT_CACHE_DIR=off keeps nothing', async () => {
     const dir = copySample('shop');
     const workspace = loadWorkspace(dir);

@@ -190,6 +190,22 @@ describe('the disk cache and a restart (each kit check is a new process)', () =>
     expect(again.stderr).toContain('packages/app/main/index.ts:1:19 TS7006');
   });
 
+  test('a failed check is not replayed once the file its import was missing exists', () => {
+    const dir = writeWorkspace({
+      'kit.json': { packages: ['packages/app'] },
+      'tsconfig.json': ROOT_TSCONFIG,
+      'packages/app/package.json': pkg('@later/app', { kit: { modules: '.', bundler: 'ts' } }),
+      ...moduleFiles('packages/app', 'main', "import { later } from './later';\nexport const value: string = later;\n"),
+    });
+    const missing = kit(['check', '--cwd', dir]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('./later');
+    writeFiles(dir, { 'packages/app/main/later.ts': "export const later = 'written-later';\n" });
+    const found = kit(['check', '--cwd', dir]);
+    expect(found.stderr).toBe('');
+    expect(found.code).toBe(0);
+  });
+
   test.each([
     ['every @types package ("types": ["*"])', ['*'], undefined],
     ['the package named in "types"', ['fake-globals'], "tsconfig.json:1:1 TS2688 Cannot find type definition file for 'fake-globals'."],

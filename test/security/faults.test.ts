@@ -1,6 +1,7 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { openEvents, type EventStream } from '../helpers/events.js';
 import { DEV, useSampleServer } from '../helpers/server.js';
 import { writeFiles } from '../helpers/workspace.js';
 
@@ -12,6 +13,17 @@ const SHEET = 'packages/ui/button/styles/button.css';
 const MODULE_JSON = 'packages/ui/button/module.json';
 const sheet = (color: string) => `@import './tokens.css';\n.buy-button { color: ${color}; }\n`;
 const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; diagnostics?: { code: string; file?: string }[] } }).error;
+const BUTTON = '@shop/ui@0.1.0/button';
+
+/** Runs `body` with the service's events open: an edit is served once the service announces its build. */
+async function withEvents(body: (events: EventStream) => Promise<void>): Promise<void> {
+  const events = await openEvents(shop.server.url);
+  try {
+    await body(events);
+  } finally {
+    events.close();
+  }
+}
 
 
 test.each([
@@ -29,12 +41,13 @@ test.each([
   expect((await get(ASSET)).status).toBe(200);
 });
 
-test('an atomic save (temporary file renamed over the stylesheet) is served at once', async () => {
+test('an atomic save (temporary file renamed over the stylesheet) is served once the watcher reports it', () => withEvents(async (events) => {
   const temporary = join(shop.dir, `${SHEET}.tmp-1234`);
   writeFileSync(temporary, sheet('rgb(10, 20, 30)'));
   renameSync(temporary, join(shop.dir, SHEET));
-  expect(await (await get(STYLES)).text()).toContain('rgb(10, 20, 30)');
-});
+  const { response } = await events.served(BUTTON, STYLES);
+  expect(await response.text()).toContain('rgb(10, 20, 30)');
+}));
 
 test('editor swap and backup files beside a stylesheet change nothing', async () => {
   const before = await (await get(STYLES)).text();
@@ -44,28 +57,34 @@ test('editor swap and backup files beside a stylesheet change nothing', async ()
   expect(await after.text()).toBe(before);
 });
 
-test('delete, then recreate: 422 while it is gone, served again once it is back', async () => {
+test('delete, then recreate: 422 while it is gone, served again once it is back', () => withEvents(async (events) => {
   rmSync(join(shop.dir, SHEET));
-  const gone = await get(STYLES);
+  const { announced, response: gone } = await events.served(BUTTON, STYLES);
+  expect(announced.status).toBe('invalid');
   expect(gone.status).toBe(422);
   expect((await errorOf(gone)).diagnostics![0]).toMatchObject({ code: 'BUNDLE_ERROR', file: 'packages/ui/button/index.ts' });
   writeFiles(shop.dir, { [SHEET]: sheet('rgb(40, 50, 60)') });
-  expect(await (await get(STYLES)).text()).toContain('rgb(40, 50, 60)');
-});
+  const back = await events.served(BUTTON, STYLES);
+  expect(back.announced.status).toBe('valid');
+  expect(await back.response.text()).toContain('rgb(40, 50, 60)');
+}));
 
-test('two same-length edits in quick succession: the second is served', async () => {
+test('two same-length edits in quick succession: the second is served', () => withEvents(async (events) => {
   writeFiles(shop.dir, { [SHEET]: sheet('rgb(11, 11, 11)') });
-  expect(await (await get(STYLES)).text()).toContain('rgb(11, 11, 11)');
+  expect(await (await events.served(BUTTON, STYLES)).response.text()).toContain('rgb(11, 11, 11)');
+  // Within 50 ms of the first, chokidar drops the event: then the watcher's trailing check reports it.
   writeFiles(shop.dir, { [SHEET]: sheet('rgb(22, 22, 22)') });
-  expect(await (await get(STYLES)).text()).toContain('rgb(22, 22, 22)');
-});
+  expect(await (await events.served(BUTTON, STYLES)).response.text()).toContain('rgb(22, 22, 22)');
+}));
 
-test('an edit while a build runs: that build is not kept, the next request has the edit', async () => {
+test('an edit while a build runs: that build is not kept, the next request has the edit', () => withEvents(async (events) => {
   const address = `/m/@shop/app@0.1.0/modules/main?${DEV}`;
-  writeFiles(shop.dir, { 'packages/app/main/cart.ts': "export interface CartLine { name: string; cents: number }\nexport function describeCart(lines: readonly CartLine[], format: (c: number) => string): string {\n  return `first ${format(lines.length)}`;\n}\n" });
+  const cart = (word: string) => `export interface CartLine { name: string; cents: number }\nexport function describeCart(lines: readonly CartLine[], format: (c: number) => string): string {\n  return \`${word} \${format(lines.length)}\`;\n}\n`;
+  writeFiles(shop.dir, { 'packages/app/main/cart.ts': cart('first') });
   const inFlight = get(address); // the ts bundler type-checks: this build takes a while
   await new Promise((resolve) => setTimeout(resolve, 30));
-  writeFiles(shop.dir, { 'packages/app/main/cart.ts': "export interface CartLine { name: string; cents: number }\nexport function describeCart(lines: readonly CartLine[], format: (c: number) => string): string {\n  return `second ${format(lines.length)}`;\n}\n" });
+  writeFiles(shop.dir, { 'packages/app/main/cart.ts': cart('second') });
   await (await inFlight).text();
-  expect(await (await get(address)).text()).toContain('second ');
-});
+  // A build that read "first" may be announced, then the one that read "second": after that one, it is served.
+  for (let text = ''; !text.includes('second '); text = await (await get(address)).text()) await events.built('@shop/app@0.1.0/main');
+}));

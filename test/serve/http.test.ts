@@ -1,5 +1,6 @@
 import { request as rawRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openEvents } from '../helpers/events.js';
 import { DEV, PROD, startTestServer, useSampleServer, type TestServer } from '../helpers/server.js';
 import { copySample, writeFiles } from '../helpers/workspace.js';
 
@@ -246,26 +247,35 @@ describe('the development channel', () => {
   test('/u/ answers 422 BUILD_FAILED while the stylesheet does not build', async () => {
     const page = await (await get('/preview/')).text();
     const hash = (JSON.parse(/id="kit-preview">(.*?)<\/script>/s.exec(page)![1]) as { modules: Record<string, { styles: string }> }).modules['@shop/ui@0.1.0/button'].styles;
+    const events = await openEvents(shop.server.url);
     writeFiles(shop.dir, { 'packages/ui/button/styles/button.css': `@import './nowhere.css';\n` });
+    expect((await events.served('@shop/ui@0.1.0/button', `/m/@shop/ui@0.1.0/styles/button?${DEV}`)).announced.status).toBe('invalid');
     const failed = await get(`/u/${hash}/@shop/ui@0.1.0/styles/button?${DEV}`);
     expect(failed.status).toBe(422);
     expect((await errorOf(failed)).diagnostics![0]).toMatchObject({ code: 'BUNDLE_ERROR', file: 'packages/ui/button/styles/button.css' });
     writeFiles(shop.dir, { 'packages/ui/button/styles/button.css': `@import './tokens.css';\n.buy-button { color: white; }\n` });
+    expect((await events.served('@shop/ui@0.1.0/button', `/m/@shop/ui@0.1.0/styles/button?${DEV}`)).announced.status).toBe('valid');
+    events.close();
   });
 });
 
 describe('manifests are re-read on every request', () => {
   test('a stylesheet importing a missing file: 422 BUILD_FAILED with BUNDLE_ERROR naming it; fixed, it serves again', async () => {
     const good = `@import './tokens.css';\n.buy-button { color: white; }\n`;
+    const events = await openEvents(shop.server.url);
     writeFiles(shop.dir, { 'packages/ui/button/styles/button.css': `@import './tokens.css';\n@import './missing.css';\n` });
-    const failed = await get(`/m/@shop/ui@0.1.0/styles/button?${DEV}`);
+    const { announced, response: failed } = await events.served('@shop/ui@0.1.0/button', `/m/@shop/ui@0.1.0/styles/button?${DEV}`);
+    expect(announced.status).toBe('invalid');
     expect(failed.status).toBe(422);
     const error = await errorOf(failed);
     expect(error.code).toBe('BUILD_FAILED');
     expect(error.diagnostics).toMatchObject([{ code: 'BUNDLE_ERROR', file: 'packages/ui/button/styles/button.css', line: 2 }]);
     expect(error.diagnostics![0]).toHaveProperty('message', expect.stringContaining('missing.css'));
     writeFiles(shop.dir, { 'packages/ui/button/styles/button.css': good });
-    expect((await get(`/m/@shop/ui@0.1.0/styles/button?${DEV}`)).status).toBe(200);
+    const fixed = await events.served('@shop/ui@0.1.0/button', `/m/@shop/ui@0.1.0/styles/button?${DEV}`);
+    events.close();
+    expect(fixed.announced.status).toBe('valid');
+    expect(fixed.response.status).toBe(200);
   });
 
   test('a version change moves the address: the old one answers VERSION_MISMATCH', async () => {

@@ -1,0 +1,86 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { ArtifactCache, ChangeLog } from '../../lib/compiler/index.js';
+import { removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
+
+afterAll(removeWorkspaces);
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 25)); // past the racy window of a fresh write
+
+/** A cache whose one artifact is the text of `a.txt` (and whatever `extra` inputs it lists), and the log it trusts. */
+async function setup(extra: string[] = []) {
+  const dir = writeWorkspace({ 'a.txt': 'one', 'types/pkg/index.d.ts': 'x' });
+  const file = join(dir, 'a.txt');
+  const changes = new ChangeLog();
+  const cache = new ArtifactCache<string>(10, undefined, changes);
+  const get = () => cache.get('k', async () => ({ value: readFileSync(file, 'utf8'), inputs: [file, ...extra.map((e) => join(dir, e))] }));
+  await settle();
+  return { dir, file, changes, cache, get };
+}
+
+test('before the watcher is ready every input is stat\'ed, and an entry checked then is checked again once it is', async () => {
+  const { file, changes, get } = await setup();
+  expect(await get()).toBe('one');
+  writeFileSync(file, 'two');
+  expect(await get()).toBe('two');
+  writeFileSync(file, 'three'); // the watcher is scanning: it may never report this
+  changes.ready(() => true);
+  expect(await get()).toBe('three');
+});
+
+test('once ready, an input is not stat\'ed: an edit is seen when the watcher reports it', async () => {
+  const { file, changes, cache, get } = await setup();
+  changes.ready(() => true);
+  expect(await get()).toBe('one');
+  writeFileSync(file, 'two');
+  expect(await get()).toBe('one'); // not reported yet
+  changes.record(file);
+  expect(await get()).toBe('two');
+  expect(cache.builds).toBe(2);
+  expect(await get()).toBe('two');
+  expect(cache.builds).toBe(2);
+});
+
+test('an input the watcher does not watch is stat\'ed on every use', async () => {
+  const { file, changes, get } = await setup();
+  changes.ready((path) => path !== file);
+  expect(await get()).toBe('one');
+  writeFileSync(file, 'two');
+  expect(await get()).toBe('two');
+});
+
+test('a change below a directory input, or a file created beside an input, rebuilds', async () => {
+  const { dir, changes, cache, get } = await setup(['types']);
+  changes.ready(() => true);
+  await get();
+  changes.record(join(dir, 'types/pkg/index.d.ts')); // the directory's own stat is unchanged
+  await get();
+  expect(cache.builds).toBe(2);
+  changes.record(join(dir, 'unrelated/file.ts'), true);
+  await get();
+  expect(cache.builds).toBe(2);
+  changes.record(join(dir, 'missing.ts'), true); // beside a.txt: it may be what an import looked for
+  await get();
+  expect(cache.builds).toBe(3);
+});
+
+test('after a watcher error, every input is stat\'ed again', async () => {
+  const { file, changes, get } = await setup();
+  changes.ready(() => true);
+  await get();
+  changes.fail();
+  writeFileSync(file, 'two');
+  expect(await get()).toBe('two');
+  changes.ready(() => true); // a failed watcher is not trusted again
+  expect(changes.mark()).toBeUndefined();
+});
+
+test('more changes than the log keeps: the entry is checked by stat', async () => {
+  const { dir, file, changes, get } = await setup();
+  changes.ready(() => true);
+  await get();
+  writeFileSync(file, 'two');
+  for (let i = 0; i < 10_000; i++) changes.record(join(dir, `other-${i}.txt`));
+  expect(await get()).toBe('two');
+});

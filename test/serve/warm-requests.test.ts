@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import { afterAll, describe, expect, test } from 'vitest';
+// In process, so the test can count what a request stats and start the watcher itself.
+import { closeCheckers, DEVELOPMENT, findModule } from '../../lib/compiler/index.js';
+import { createContext } from '../../lib/serve/context.js';
+import { startService } from '../../lib/serve/server.js';
+import { watchWorkspace } from '../../lib/serve/watch.js';
+import { DEV } from '../helpers/server.js';
+import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
+
+afterAll(removeWorkspaces);
+
+const TSCONFIG = { compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, skipLibCheck: true }, include: ['packages'] };
+
+/** Packages p0…p(n-1), one `ts` module each; each module's types reach every module before it. */
+function chainWorkspace(n: number): string {
+  const files: Record<string, string | object> = { 'kit.json': { packages: Array.from({ length: n }, (_, i) => `packages/p${i}`) }, 'tsconfig.json': TSCONFIG };
+  for (let i = 0; i < n; i++) {
+    const previous = i > 0 ? `@chain/p${i - 1}` : undefined;
+    files[`packages/p${i}/package.json`] = pkg(`@chain/p${i}`, { kit: { modules: '.', bundler: 'ts' }, dependencies: previous ? { [previous]: '0.1.0' } : {} });
+    files[`packages/p${i}/m/module.json`] = { platforms: ['web'], entry: 'index.ts' };
+    files[`packages/p${i}/m/helper.ts`] = `export const own${i}: number = ${i};\n`;
+    files[`packages/p${i}/m/index.ts`] = `${previous ? `import { value as before } from '${previous}/m';\n` : 'const before = 0;\n'}import { own${i} } from './helper';\nexport const value: number = before + own${i};\n`;
+  }
+  return writeWorkspace(files);
+}
+
+/** How many times `run` stats a file. */
+async function countStats(run: () => Promise<void>): Promise<number> {
+  const original = fs.statSync;
+  let count = 0;
+  fs.statSync = ((...args: Parameters<typeof fs.statSync>) => {
+    count++;
+    return original(...args);
+  }) as typeof fs.statSync;
+  syncBuiltinESMExports();
+  try {
+    await run();
+  } finally {
+    fs.statSync = original;
+    syncBuiltinESMExports();
+  }
+  return count;
+}
+
+describe('a warm request trusts the watcher', () => {
+  test('it stats as few files for a module whose types reach twelve packages as for one that reaches two', async () => {
+    const dir = chainWorkspace(12);
+    const cwd = process.cwd();
+    process.chdir(dir); // as kit run is started: TypeScript 5.9's emit program finds type roots from here
+    const service = await startService({ root: dir, port: 0, development: true });
+    try {
+      await service.context.changes!.settled;
+      const address = (i: number) => `${service.url}m/@chain/p${i}@0.1.0/modules/m?${DEV}`;
+      for (const i of [1, 11]) expect((await fetch(address(i))).status).toBe(200);
+      const requests = async (i: number) => {
+        for (let r = 0; r < 20; r++) await (await fetch(address(i))).text();
+      };
+      const near = await countStats(() => requests(1));
+      const far = await countStats(() => requests(11));
+      // What is left per request: the manifests the answer depends on (re-read on each request) and kit's own types.
+      expect(near).toBeGreaterThan(0);
+      expect(far).toBe(near);
+      expect(far / 20).toBeLessThanOrEqual(6);
+    } finally {
+      await service.close();
+      process.chdir(cwd);
+    }
+  });
+
+  test('a file changed before the watcher was ready is still noticed', async () => {
+    const dir = writeWorkspace({
+      'kit.json': { packages: ['packages/app'] },
+      'tsconfig.json': TSCONFIG,
+      'packages/app/package.json': pkg('@early/app', { kit: { modules: '.', bundler: 'ts' } }),
+      'packages/app/main/module.json': { platforms: ['web'], entry: 'index.ts' },
+      'packages/app/main/index.ts': "export const word = 'before-ready';\n",
+    });
+    const ctx = createContext({ root: dir, development: true });
+    const module = findModule(ctx.loader.load(), '@early/app/main')!;
+    expect((await ctx.compiler.compile(ctx.loader.load(), module, DEVELOPMENT)).code).toContain('before-ready');
+    const watcher = watchWorkspace(ctx);
+    try {
+      // Written before the watcher's first scan has finished: it may never report this.
+      writeFiles(dir, { 'packages/app/main/index.ts': "export const word = 'while-scanning';\n" });
+      await ctx.changes!.settled;
+      expect(ctx.changes!.mark()).toBeDefined(); // the watcher is trusted from here on
+      expect((await ctx.compiler.compile(ctx.loader.load(), module, DEVELOPMENT)).code).toContain('while-scanning');
+    } finally {
+      await watcher.close();
+      await closeCheckers();
+    }
+  });
+});
