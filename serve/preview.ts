@@ -1,6 +1,6 @@
 import {
   DEVELOPMENT, findModule, findPlanned, formatAddress, formatOptions, moduleUrl, packageNameOf, PACKAGE_ROOT_SUBPATH, PRODUCTION, resolveExternalVersion, SHARED_DIR, stylesUrl, writtenImports,
-  type Diagnostic, type ModuleBuild, type ModuleInfo, type Selection, type Workspace,
+  type Diagnostic, type InstalledPlan, type ModuleBuild, type ModuleInfo, type Selection, type Workspace,
 } from '../compiler/index.js';
 import type { ServiceContext } from './context.js';
 import { currentSelection } from './selection.js';
@@ -77,6 +77,9 @@ export async function planPreview(ctx: ServiceContext, workspace: Workspace, req
   const modules: Reached[] = [];
   const diagnostics: Diagnostic[] = [...workspace.diagnostics];
   const importmap: Record<string, string> = {};
+  // The installed packages' layout, worked out once per preview, for the first installed import met.
+  let plan: Promise<InstalledPlan> | undefined;
+  const installedPlan = () => (plan ??= ctx.compiler.installedPlan(workspace, DEVELOPMENT));
   const queue: { specifier: string; importer: ModuleInfo }[] = [{ specifier: entry.specifier, importer: entry }];
   const seen = new Set<string>();
   for (let item = queue.shift(); item; item = queue.shift()) {
@@ -92,7 +95,7 @@ export async function planPreview(ctx: ServiceContext, workspace: Workspace, req
       diagnostics.push(...build.diagnostics);
       reached = inDevelopment.has(module.package.name) ? local(module, build) : fromCdn(ctx, module, build);
     } else {
-      reached = await external(ctx, workspace, item.specifier, item.importer);
+      reached = await external(ctx, item.specifier, item.importer, installedPlan);
     }
     modules.push(reached);
     if (reached.url) importmap[item.specifier] = reached.url;
@@ -150,7 +153,7 @@ function fromCdn(ctx: ServiceContext, module: ModuleInfo, build: ModuleBuild): R
 }
 
 /** A package outside the workspace: compiled here when installed, else on the CDN at its exact declared version. */
-async function external(ctx: ServiceContext, workspace: Workspace, specifier: string, importer: ModuleInfo): Promise<Reached> {
+async function external(ctx: ServiceContext, specifier: string, importer: ModuleInfo, installedPlan: () => Promise<InstalledPlan>): Promise<Reached> {
   const name = packageNameOf(specifier);
   const subpath = specifier.slice(name.length + 1) || PACKAGE_ROOT_SUBPATH;
   const resolved = resolveExternalVersion(specifier, importer.package);
@@ -160,7 +163,7 @@ async function external(ctx: ServiceContext, workspace: Workspace, specifier: st
   const address = `/m/${name}@${resolved.version}/modules/${subpath}`;
   if (resolved.installed) {
     // The layout every page of the workspace shares: the entry's output, named by content, and what it imports.
-    const planned = findPlanned(await ctx.compiler.installedPlan(workspace, DEVELOPMENT), specifier);
+    const planned = findPlanned(await installedPlan(), specifier);
     if (!planned?.entry) {
       const reason = planned?.diagnostics?.[0] ?? { code: 'BUNDLE_ERROR', message: `'${specifier}' is not among the installed entries this workspace's modules import; is ${name} installed where they find it?` };
       return { specifier, version: resolved.version, source: 'unresolved', imports: [], reason };
