@@ -3,13 +3,14 @@ import { dirname, sep } from 'node:path';
 import type { ChangeLog, ReportedChange } from './changes.js';
 import type { DiskStore } from './disk-cache.js';
 import { contentHash, isUnchanged, recordInput, type InputRecord } from './inputs.js';
+import { isKitOwnFile } from './version.js';
 
 interface Entry<T> {
   value: T;
   inputs: InputRecord[];
   /** The watcher's mark when every input was last found unchanged (see `ChangeLog`). */
   checked?: number;
-  /** The inputs no watcher reports on (outside the workspace, in node_modules): stat'ed on each use. */
+  /** The inputs no watcher reports on (outside the workspace, in node_modules; kit's own aside): stat'ed on each use. */
   unwatched?: InputRecord[];
   /** The input paths, the directories they are in, and the directories among them: to match reported changes. */
   paths?: Set<string>;
@@ -168,7 +169,7 @@ export class ArtifactCache<T> {
   private trusted(entry: Entry<T>, mark: number | undefined): Entry<T> {
     if (mark === undefined) return entry;
     entry.checked = mark;
-    entry.unwatched = entry.inputs.filter((input) => !this.changes!.watches(input.path));
+    entry.unwatched = entry.inputs.filter((input) => !this.changes!.watches(input.path) && !isKitOwnFile(input.path));
     return entry;
   }
 }

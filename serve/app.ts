@@ -11,6 +11,7 @@ import { serveState } from './routes/reports.js';
 import { serveSelection } from './routes/selection.js';
 import { serveUpdate } from './routes/updates.js';
 import { runtimeScript } from './runtime.js';
+import { afterQueuedFileEvents } from './watch.js';
 
 type Route = (ctx: ServiceContext, event: H3Event) => Promise<void> | void;
 
@@ -64,6 +65,8 @@ function moduleAddress(ctx: ServiceContext, event: H3Event): Promise<void> | voi
     return send(event, '');
   }
   if (event.method !== 'GET' && event.method !== 'HEAD') return methodNotAllowed(event, 'GET, HEAD, OPTIONS');
+  // With a watcher, an answer trusts it: it waits for the events of edits made before the request.
+  if (ctx.changes) return afterQueuedFileEvents().then(() => serveModuleAddress(ctx, event));
   return serveModuleAddress(ctx, event);
 }
 

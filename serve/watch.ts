@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { isInstallInput, reportFileChange } from '../compiler/index.js';
 import type { ServiceContext } from './context.js';
@@ -83,6 +83,16 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
     ctx.loader.setWatching(false);
     ctx.changes?.fail();
   });
+  // fs.watch's own events, delivered in the same turn of the event loop as a request sent after
+  // the edit (chokidar's come later, after a stat of their own): recorded at once, they let a
+  // request trust the watcher instead of a stat (see `afterQueuedFileEvents`).
+  watcher.on('raw', (event, name: string | null, details) => {
+    for (const path of rawEventPaths(name, (details as { watchedPath?: string }).watchedPath)) {
+      if (ignored(path)) continue;
+      ctx.changes?.record(path, event === 'rename');
+      if (event === 'rename' || MANIFEST.test(path)) ctx.loader.invalidate();
+    }
+  });
   let scheduled = false;
   let trailing: NodeJS.Timeout | undefined;
   /** The paths of the last events, and what each event was. */
@@ -115,4 +125,24 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
     });
   });
   return watcher;
+}
+
+/**
+ * The paths an fs.watch event may be about: an entry of the watched directory, or the watched
+ * file itself (chokidar watches both; a file's event names its own basename).
+ */
+function rawEventPaths(name: string | null | undefined, watchedPath: string | undefined): string[] {
+  if (!watchedPath) return [];
+  if (!name) return [watchedPath];
+  const entry = join(watchedPath, name);
+  return basename(watchedPath) === name ? [watchedPath, entry] : [entry];
+}
+
+/**
+ * Settles once the file events queued when a request arrived are recorded. The kernel queues
+ * an edit's event as the file is written, so before any request sent after the edit; the
+ * event loop delivers both in one turn, and this waits for the end of that turn.
+ */
+export function afterQueuedFileEvents(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -20,8 +20,8 @@ function stamp(path: string): string {
  * it read again, parsing only the manifests whose stat changed.
  *
  * A file watcher may vouch for the workspace (`watching`): then a load re-checks nothing
- * until the watcher calls `invalidate()`, and a caller checks only the manifests its answer
- * depends on with `isCurrent()`, which closes the gap between an edit and its event.
+ * until the watcher calls `invalidate()`. Without one, a caller checks only the manifests
+ * its answer depends on with `isCurrent()`.
  */
 export class WorkspaceLoader {
   readonly root: string;
@@ -69,10 +69,11 @@ export class WorkspaceLoader {
     this.vouched = false;
   }
 
-  /** True when these workspace-relative manifests are as the last load read them. */
+  /** True when these workspace-relative manifests are as the last load read them: the watcher says so, or a stat. */
   isCurrent(files: (string | undefined)[]): boolean {
     const byPath = this.last?.byPath;
     if (!byPath) return false;
+    if (this.watching && this.vouched) return true;
     return files.every((file) => file === undefined || byPath.get(join(this.root, file)) === stamp(join(this.root, file)));
   }
 

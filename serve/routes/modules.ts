@@ -34,8 +34,8 @@ export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): P
 }
 
 /**
- * The workspace and what the address names in it. When a watcher vouches for the
- * workspace, only the manifests this answer depends on are checked; anything not found,
+ * The workspace and what the address names in it. Only the manifests this answer depends on
+ * are checked (by a stat, or not at all while a watcher vouches for them); anything not found,
  * invalid or changed is looked up again after a full check.
  */
 function locate(ctx: ServiceContext, address: Address) {
