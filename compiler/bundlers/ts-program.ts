@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type TypeScript from 'typescript';
 import { fileStamp } from '../stamp.js';
+import { reachableFiles } from './ts-reach.js';
 
 // Required as CommonJS: imported from an ES module, Node first scans all 9 MB of it for export names.
 const ts: typeof TypeScript = createRequire(import.meta.url)('typescript');
@@ -25,19 +25,19 @@ function getSourceFile(fileName: string, languageVersionOrOptions: TypeScript.Sc
     return cached.file;
   }
   const file = ts.createSourceFile(fileName, text, languageVersionOrOptions);
-  // A builder program tells files apart by version, as a watch program would set it.
-  (file as TypeScript.SourceFile & { version: string }).version = createHash('sha1').update(text).digest('hex');
   sourceFiles.set(fileName, { stamp, key, file });
   return file;
 }
 
-type Builder = TypeScript.EmitAndSemanticDiagnosticsBuilderProgram;
-
-/** One program per set of compiler options, over every TypeScript module of the workspace. */
+/**
+ * One program per set of compiler options, over every TypeScript module of the workspace. A
+ * plain program, not a builder: it only emits (TypeScript 7 checks), and a builder would
+ * type-check each edited file to learn what the edit affects.
+ */
 interface SharedProgram {
   roots: Set<string>;
   host: TypeScript.CompilerHost;
-  builder?: Builder;
+  program?: TypeScript.Program;
   /** The discovery the program was made for: a new one may resolve imports differently. */
   workspace?: object;
 }
@@ -65,9 +65,9 @@ function sharedProgram(options: TypeScript.CompilerOptions): SharedProgram {
  * when the stat changed). Only those: the emit of one module reads nothing else, and stat'ing
  * every file of the program on every build grows with the square of the workspace.
  */
-function changedSince(builder: Builder, rootFiles: readonly string[]): boolean {
-  for (const name of reachable(builder, rootFiles)) {
-    const file = builder.getSourceFile(name);
+function changedSince(program: TypeScript.Program, rootFiles: readonly string[]): boolean {
+  for (const name of reachableFiles(program, rootFiles)) {
+    const file = program.getSourceFile(name);
     if (!file) return true;
     const cached = sourceFiles.get(file.fileName);
     if (cached?.file !== file) return true;
@@ -84,50 +84,50 @@ export interface TypeScriptSession {
   typescript: typeof TypeScript;
   /** Emits one source file for the plugin to load; rollup asks only for the files it bundles. */
   emit(fileName: string): void;
-  /** Every file the check read besides TypeScript's libraries: type imports of other modules too. */
+  /** Every file the module reaches besides TypeScript's libraries: type imports of other modules too. */
   readonly checked: readonly string[];
 }
 
 /**
  * TypeScript as @rollup/plugin-typescript is given it for one module's build. Instead of a
- * file-watching program of its own, the build uses one incremental program shared by every
- * module compiled with the same options, rooted at all of the workspace's TypeScript modules
- * (`roots`, as an editor sees the workspace). It is made again only when a file changed or
- * the workspace was discovered anew, and then re-checks only what the edit affects. A build
- * checks and reports only the files its module owns (`owns`) and its entry reaches, so a
- * module never pays for checking its dependencies. Type-checking, emit and diagnostics are
- * TypeScript's own.
+ * file-watching program of its own, the build uses one program shared by every module
+ * compiled with the same options, rooted at all of the workspace's TypeScript modules
+ * (`roots`, as an editor sees the workspace). It is made again, reusing every unchanged
+ * file, only when a file the module reaches changed or the workspace was discovered anew.
+ * `checked` is what the module reaches, and its own files (`owns`) among them are what the
+ * plugin asks diagnostics of; `onProgram` is called once `checked` is known, before anything
+ * is emitted, so TypeScript 7 can check while this process emits.
  */
-export function typeScriptSession(workspace: object, roots: readonly string[], owns: (fileName: string) => boolean): TypeScriptSession {
-  let facade: Builder | undefined;
+export function typeScriptSession(workspace: object, roots: readonly string[], owns: (fileName: string) => boolean, onProgram?: () => void): TypeScriptSession {
+  let facade: TypeScript.Program | undefined;
   let checked: string[] = [];
   const typescript = Object.defineProperty(Object.create(ts) as typeof TypeScript, 'createWatchProgram', {
-    value(host: TypeScript.WatchCompilerHostOfFilesAndCompilerOptions<Builder>) {
+    value(host: TypeScript.WatchCompilerHostOfFilesAndCompilerOptions<TypeScript.EmitAndSemanticDiagnosticsBuilderProgram>) {
       const { configFilePath: _, ...configured } = host.options;
       const wanted = [...host.rootFiles, ...roots];
       const current = (options: TypeScript.CompilerOptions) => {
         const shared = sharedProgram(options);
-        let builder = shared.builder;
-        if (!builder || shared.workspace !== workspace || wanted.some((root) => !shared.roots.has(root)) || changedSince(builder, host.rootFiles)) {
+        let program = shared.program;
+        if (!program || shared.workspace !== workspace || wanted.some((root) => !shared.roots.has(root)) || changedSince(program, host.rootFiles)) {
           for (const root of wanted) shared.roots.add(root);
-          builder = ts.createEmitAndSemanticDiagnosticsBuilderProgram([...shared.roots], options, shared.host, shared.builder, undefined, host.projectReferences);
-          shared.builder = builder;
+          program = ts.createProgram({ rootNames: [...shared.roots], options, host: shared.host, oldProgram: shared.program, projectReferences: host.projectReferences });
+          shared.program = program;
           shared.workspace = workspace;
-          // Forget the diagnostics an edit since the last build invalidated, checking nothing yet.
-          while (builder.getSemanticDiagnosticsOfNextAffectedFile(undefined, () => true));
         }
-        return builder;
+        return program;
       };
-      let builder = current(emitOnly(configured));
+      let program = current(emitOnly(configured));
       // A const enum is inlined across files only outside isolated modules: that program after all.
-      if (!constEnumsSeen && builder.getProgram().getSourceFiles().some((file) => file.text.includes('const enum'))) {
+      if (!constEnumsSeen && program.getSourceFiles().some((file) => file.text.includes('const enum'))) {
         constEnumsSeen = true;
-        builder = current(emitOnly(configured));
+        program = current(emitOnly(configured));
       }
-      checked = reachable(builder, host.rootFiles);
-      facade = moduleView(builder, checked.filter(owns).flatMap((name) => builder!.getSourceFile(name) ?? []));
-      host.afterProgramCreate?.(facade);
-      return { getProgram: () => facade!, getCurrentProgram: () => facade!, close() {}, updateRootFileNames() {} };
+      checked = reachableFiles(program, host.rootFiles);
+      onProgram?.();
+      const view = moduleView(program, checked.filter(owns).flatMap((name) => program.getSourceFile(name) ?? []));
+      facade = view;
+      host.afterProgramCreate?.(view as unknown as TypeScript.EmitAndSemanticDiagnosticsBuilderProgram);
+      return { getProgram: () => view, getCurrentProgram: () => view, close() {}, updateRootFileNames() {} };
     },
   });
   return {
@@ -159,30 +159,21 @@ function emitOnly(options: TypeScript.CompilerOptions): TypeScript.CompilerOptio
  */
 let constEnumsSeen = false;
 
-/** The files the roots reach through imports, type imports and references, TypeScript's libraries aside. */
-function reachable(builder: Builder, rootFiles: readonly string[]): string[] {
-  const names = new Set<string>();
-  for (const root of rootFiles) {
-    const file = builder.getSourceFile(root);
-    if (file) for (const name of builder.getAllDependencies(file)) names.add(name);
-  }
-  return [...names].filter((name) => !builder.getProgram().isSourceFileDefaultLibrary(builder.getSourceFile(name)!));
-}
-
 /**
  * The shared program as the plugin's watch host sees it for one module: diagnostics of the
  * module's own files only, and no emit until rollup loads a file (see `emit` above).
  */
-function moduleView(builder: Builder, own: readonly TypeScript.SourceFile[]): Builder {
+function moduleView(program: TypeScript.Program, own: readonly TypeScript.SourceFile[]): TypeScript.Program {
   const each = (get: (file: TypeScript.SourceFile) => readonly TypeScript.Diagnostic[]) => (file?: TypeScript.SourceFile) => (file ? get(file) : own.flatMap(get));
-  return Object.assign(Object.create(builder) as Builder, {
-    getSyntacticDiagnostics: each((file) => builder.getSyntacticDiagnostics(file)),
-    getSemanticDiagnostics: each((file) => builder.getSemanticDiagnostics(file)),
+  return Object.assign(Object.create(program) as TypeScript.Program, {
+    getProgram: () => program,
+    getSyntacticDiagnostics: each((file) => program.getSyntacticDiagnostics(file)),
+    getSemanticDiagnostics: each((file) => program.getSemanticDiagnostics(file)),
     getDeclarationDiagnostics: () => [],
     getSourceFiles: () => own,
     emit(file?: TypeScript.SourceFile, writeFile?: TypeScript.WriteFileCallback, token?: TypeScript.CancellationToken, dtsOnly?: boolean, transformers?: TypeScript.CustomTransformers): TypeScript.EmitResult {
       if (!file) return { emitSkipped: false, diagnostics: [] };
-      return builder.getProgram().emit(file, writeFile, token, dtsOnly, transformers);
+      return program.emit(file, writeFile, token, dtsOnly, transformers);
     },
   });
 }

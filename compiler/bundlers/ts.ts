@@ -57,7 +57,9 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
     const owner = owningModule(workspace, path);
     return owner ? owner === module : true;
   };
-  const session = typeScriptSession(workspace, workspaceRoots(workspace), belongsToModule);
+  // TypeScript 7 checks in its own process while this one emits: started once the files are known.
+  let checking: Promise<Diagnostic[]> | undefined;
+  const session = typeScriptSession(workspace, workspaceRoots(workspace), belongsToModule, () => (checking = typeCheck()));
 
   const imports: Plugin = {
     name: 'kit-imports',
@@ -109,16 +111,19 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
   const userConfig = tsconfigOf(workspace, module.entry);
   // What else decides the verdict: which tsconfig applies, its chain, and installs (a new @types package, say).
   const settings = [...tsconfigLookups(workspace, module.entry), ...(userConfig ? tsconfigChain(userConfig) : [join(root, 'tsconfig.json')]), ...installRecords([root, userConfig ? dirname(userConfig) : root])];
-  /** TypeScript 7's verdict on the module's own files this build read, less what kit already refused. */
-  const typeCheck = async (): Promise<Diagnostic[]> => {
+  /** TypeScript 7's verdict on the module's own files this build read. */
+  async function typeCheck(): Promise<Diagnostic[]> {
     const own = [...new Set([module.entry, ...session.checked.filter(belongsToModule)])].filter((file) => /\.[cm]?tsx?$/.test(file));
     try {
-      const found = await checkModule(workspace, module, own, [...session.checked, ...settings]);
-      // "Cannot find module" (or its types) for an import kit already refused says nothing new.
-      return found.filter((d) => !(UNRESOLVED_TYPES.has(d.code) && [...refused].some((s) => d.message.includes(`'${s}'`))));
+      return await checkModule(workspace, module, own, [...session.checked, ...settings]);
     } catch (error) {
       return [bundleError(`TypeScript 7 could not check the module: ${(error as Error).message}`, { file: rel(module.entry) })];
     }
+  }
+  /** The verdict, less what kit already refused: "cannot find module" (or its types) for such an import says nothing new. */
+  const verdict = async (): Promise<Diagnostic[]> => {
+    const found = await (checking ?? typeCheck());
+    return found.filter((d) => !(UNRESOLVED_TYPES.has(d.code) && [...refused].some((s) => d.message.includes(`'${s}'`))));
   };
 
   // TypeScript 5.9 only emits here (noCheck); its diagnostics are TypeScript 7's, from typeCheck.
@@ -148,7 +153,7 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
     const { output } = await bundle.generate({ format: 'es', sourcemap: options.sourcemap === 'inline', dir: root, inlineDynamicImports: true });
     await bundle.close();
     const chunk = output[0];
-    const verdict = typeCheck();
+    const typeErrors = verdict();
     const ordered = orderStylesheets(module.entry, (id) => [...(graph.get(id) ?? [])], (id) => stylesheets.get(id));
     return async () => ({
       code: chunk.code,
@@ -156,7 +161,7 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
       stylesheets: ordered,
       // Type imports are not bundled, yet an edit to what they name can change the module's errors.
       inputs: [...new Set([...(bundle.watchFiles ?? []).filter((f) => !f.startsWith('\0')), ...session.checked, ...settings])],
-      diagnostics: [...diagnostics, ...(await verdict)],
+      diagnostics: [...diagnostics, ...(await typeErrors)],
     });
   } catch (error) {
     const e = error as { message: string; code?: string; exporter?: string; loc?: { file?: string; line: number; column: number }; id?: string };
@@ -164,13 +169,13 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
     // An unresolvable import points at its specifier in the importer (rollup names only the file).
     const at = e.code === 'UNRESOLVED_IMPORT' && e.exporter && e.id && !e.loc ? policy.locate(e.id, e.exporter) : undefined;
     if (e.code === 'UNRESOLVED_IMPORT' && e.exporter) refused.add(e.exporter);
-    const verdict = typeCheck();
+    const typeErrors = verdict();
     const inputs = [...new Set([module.entry, ...session.checked, ...settings])];
     return async () => {
       // TypeScript's own diagnostic says more than rollup's parse error (JSX without `jsx`, say).
-      const typeErrors = await verdict;
-      if (!typeErrors.length || e.code === 'UNRESOLVED_IMPORT') diagnostics.push(bundleError(e.message, at ?? (file ? { file: rel(file), line: e.loc?.line, column: e.loc ? e.loc.column + 1 : undefined } : undefined)));
-      return { code: '', stylesheets: [], inputs, diagnostics: [...diagnostics, ...typeErrors] };
+      const found = await typeErrors;
+      if (!found.length || e.code === 'UNRESOLVED_IMPORT') diagnostics.push(bundleError(e.message, at ?? (file ? { file: rel(file), line: e.loc?.line, column: e.loc ? e.loc.column + 1 : undefined } : undefined)));
+      return { code: '', stylesheets: [], inputs, diagnostics: [...diagnostics, ...found] };
     };
   }
 }
