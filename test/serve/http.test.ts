@@ -204,6 +204,19 @@ describe('reports and preview (CONTRACT §4, §5)', () => {
     expect(error.error).toMatchObject({ code: 'UPDATE_SUPERSEDED', current: hash });
   });
 
+  test("/u/ and /m/ send the same build of a stylesheet each with its own url()s, however often they alternate", async () => {
+    const page = await (await get('/preview/')).text();
+    const hash = (JSON.parse(/id="kit-preview">(.*?)<\/script>/s.exec(page)![1]) as { modules: Record<string, { styles: string }> }).modules['@shop/ui@0.1.0/button'].styles;
+    for (let i = 0; i < 2; i++) {
+      const module = await get(`/m/@shop/ui@0.1.0/styles/button?${DEV}`);
+      const update = await get(`/u/${hash}/@shop/ui@0.1.0/styles/button?${DEV}`);
+      expect(module.headers.get('etag')).toBe(`"${hash}"`);
+      expect(await module.text()).toContain("url('../assets/button/cart.svg')");
+      // Swapped in by the page, the sheet's own address is elsewhere: its url()s are absolute.
+      expect(await update.text()).toContain("url('/m/@shop/ui@0.1.0/assets/button/cart.svg')");
+    }
+  });
+
   test('/events opens with `subscribed` and its cursor', async () => {
     const controller = new AbortController();
     const response = await get('/events', { signal: controller.signal });
