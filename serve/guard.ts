@@ -1,29 +1,12 @@
 import { getRequestHeader, setResponseHeader, type H3Event } from 'h3';
 import { isIP } from 'node:net';
+import { requestTarget } from './request.js';
 import { sendError } from './respond.js';
 
-/**
- * Refuses request targets kit never produces, before any route reads them: a fragment, a
- * backslash (raw or encoded), NUL, a broken `%` escape, a repeated option. Routes then see
- * only clean, decoded paths.
- */
+/** Refuses a request target kit never produces (see `RequestTarget.refusal`), before any route reads it. */
 export function checkRequestTarget(event: H3Event): Promise<void> | undefined {
-  const target = event.node.req.url ?? '/';
-  const [path, query = ''] = splitOnce(target, '?');
-  const refuse = (why: string) => sendError(event, 'REQUEST_INVALID', `the request target ${why}`);
-  if (target.includes('#')) return refuse("contains '#'");
-  if (/\\|%5c/i.test(target)) return refuse('contains a backslash');
-  if (/\0|%00/.test(target)) return refuse('contains NUL');
-  if (/%(?![0-9a-f]{2})/i.test(target)) return refuse("has a '%' that is not an escape");
-  try {
-    decodeURIComponent(path);
-    decodeURIComponent(query);
-  } catch {
-    return refuse('does not decode as UTF-8');
-  }
-  const keys = query.split('&').filter(Boolean).map((pair) => decodeURIComponent(splitOnce(pair, '=')[0]));
-  if (new Set(keys).size !== keys.length) return refuse('repeats an option; each address has one canonical query');
-  return undefined;
+  const { refusal } = requestTarget(event);
+  return refusal === undefined ? undefined : sendError(event, 'REQUEST_INVALID', refusal);
 }
 
 /**
@@ -78,9 +61,4 @@ function hostOfOrigin(origin: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function splitOnce(text: string, separator: string): [string, string?] {
-  const at = text.indexOf(separator);
-  return at < 0 ? [text] : [text.slice(0, at), text.slice(at + 1)];
 }

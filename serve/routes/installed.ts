@@ -12,11 +12,11 @@ const JAVASCRIPT = 'text/javascript; charset=utf-8';
  * workspace uses are compiled together (see `docs/selection.md`): `modules/~kit/<file>` are
  * their outputs, named by content; `modules/<subpath>` re-exports the entry's output.
  */
-export async function serveInstalled(ctx: ServiceContext, event: H3Event, workspace: Workspace, address: Address, query: URLSearchParams): Promise<void> {
+export async function serveInstalled(ctx: ServiceContext, event: H3Event, workspace: Workspace, address: Address, rawQuery: string): Promise<void> {
   const found = findInstalled(workspace.root, address.packageName);
   if (!found) return sendError(event, 'PACKAGE_NOT_FOUND', `no package ${address.packageName} in this workspace or its node_modules`);
   if (address.family !== 'modules') return sendError(event, 'OUTPUT_NOT_AVAILABLE', `only the code of installed packages is served, not their ${address.family}`);
-  const options = checkOptions(ctx, event, query);
+  const options = checkOptions(ctx, event, rawQuery);
   if (!('target' in options)) return options;
   const plan = await ctx.compiler.installedPlan(workspace, options);
   const installed = plan.packages[found.name] ?? found;

@@ -9,11 +9,11 @@ import { serveInstalled } from './installed.js';
 
 /** `GET /m/<package>@<version>/<family>/<subpath>`: code, stylesheet or declared asset of a module. */
 export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): Promise<void> {
-  const { path, query, rawQuery } = requestTarget(event);
+  const { path, rawQuery } = requestTarget(event);
   const address = parseAddress(path);
   if (!address) return sendError(event, 'MODULE_NOT_FOUND', `${path} is not a module address; addresses are /m/<package>@<version>/<modules|styles|assets>/<subpath>`);
   const { workspace, pkg, module } = locate(ctx, address);
-  if (!pkg) return serveInstalled(ctx, event, workspace, address, query);
+  if (!pkg) return serveInstalled(ctx, event, workspace, address, rawQuery);
   if (pkg.version !== address.version) {
     const current = path.replace(`@${address.version}/`, `@${pkg.version}/`);
     return sendError(event, 'VERSION_MISMATCH', `${pkg.name} is at ${pkg.version}, not ${address.version}; its address is now ${current}`, undefined, { current });
@@ -23,7 +23,7 @@ export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): P
     return serveAsset(ctx, event, module, address);
   }
   if (!module) return sendError(event, 'MODULE_NOT_FOUND', `${pkg.name} has no public module "${address.tail}"`);
-  const options = checkOptions(ctx, event, query);
+  const options = checkOptions(ctx, event, rawQuery);
   if (!('target' in options)) return options;
   const build = await ctx.compiler.compile(workspace, module, options);
   if (build.status === 'invalid') return sendError(event, 'BUILD_FAILED', `${module.specifier} does not build; fix the problems listed`, build.diagnostics);

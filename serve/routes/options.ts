@@ -2,14 +2,15 @@ import type { H3Event } from 'h3';
 import { parseOptions, type CompileOptions } from '../../compiler/index.js';
 import type { ServiceContext } from '../context.js';
 import { checkSameOrigin } from '../guard.js';
+import { rememberLast } from '../memo.js';
 import { sendError, type Audience } from '../respond.js';
 
 /**
  * The options of a code or styles address, or the refusal already sent: malformed or
  * unsupported options, and development outputs without the extension or for another site.
  */
-export function checkOptions(ctx: ServiceContext, event: H3Event, query: URLSearchParams): CompileOptions | Promise<void> {
-  const parsed = parseOptions(query);
+export function checkOptions(ctx: ServiceContext, event: H3Event, rawQuery: string): CompileOptions | Promise<void> {
+  const parsed = parsedOptions(rawQuery);
   if (!parsed.ok) return sendError(event, parsed.code, parsed.message);
   if (parsed.options.env === 'development') {
     if (!ctx.options.development) return sendError(event, 'EXTENSION_DISABLED', 'development outputs need the development extension; start kit run with KIT_SERVICE_EXTENSIONS=@kit-js/packages/development');
@@ -18,6 +19,13 @@ export function checkOptions(ctx: ServiceContext, event: H3Event, query: URLSear
   }
   return parsed.options;
 }
+
+/** Shared by every request with that query: frozen, so that none can change another's. */
+const parsedOptions = rememberLast(256, (rawQuery) => {
+  const parsed = parseOptions(new URLSearchParams(rawQuery));
+  if (parsed.ok) Object.freeze(parsed.options);
+  return parsed;
+});
 
 /** Who may cache and read an output with these options, from this service. */
 export function audienceOf(ctx: ServiceContext, options: CompileOptions): Audience {
