@@ -201,6 +201,7 @@ function printSuite(u) {
     if (bundler === 'ts') judged(name, r.kit.p50, r.esbuild.p50, '<=', 3, 1);
     else plainRow(name, r.kit.p50, r.esbuild.p50, 1);
   }
+  if (kit.rebuild.ts?.kit.first !== undefined) plainRow('first edit after a restart, ts module', kit.rebuild.ts.kit.first, kit.rebuild.ts.esbuild.first, 1);
   console.log(`${''.padEnd(4)}edit of a helper file until the module's address answers with the new code (a ts module's with its verdict);\n${''.padEnd(4)}floor: esbuild's incremental context.rebuild() of the same entry after the same edit`);
   plainRow('cold esbuild-bundler module, p50', kit.coldModuleEsbuildBundler.p50, u.esbuild.perModule.p50, 1);
   console.log(`${''.padEnd(4)}floor: one esbuild build of the module's entry`);

@@ -47,6 +47,8 @@ export class Compiler {
   readonly installed: InstalledPackages;
   private signatures = new WeakMap<Workspace, string>();
   private current?: Workspace;
+  /** A `ts` module was built in this process: TypeScript and its emit program are loaded. */
+  private tsReady = false;
 
   /**
    * With `disk`, artifacts outlive the process (see `DiskStore.forWorkspace`); with `changes`,
@@ -76,6 +78,20 @@ export class Compiler {
     };
     await Promise.all(Array.from({ length: 8 }, work));
     return this.installed.plan(workspace.root, roots.flat(), (name) => findPackage(workspace, name) !== undefined, options);
+  }
+
+  /**
+   * Readies what the first build of a `ts` module waits for (TypeScript, and the emit program
+   * of the workspace's TypeScript) by building one such module and dropping the result: a
+   * service that restarted warm from its disk cache does this when idle, so that the first
+   * edit after the restart is as quick as the next.
+   */
+  async prepare(workspace: Workspace): Promise<void> {
+    const module = workspace.modules.find((m) => m.bundler.specifier === BUILTIN_BUNDLERS.ts.specifier && m.diagnostics.length === 0);
+    if (this.tsReady || !module) return;
+    this.tsReady = true;
+    const options = judgedOptions(module);
+    await runBundler({ workspace, module, options, policy: new ImportPolicy(workspace, module, options) }).catch(() => undefined);
   }
 
   compile(workspace: Workspace, module: ModuleInfo, options: CompileOptions): Promise<ModuleBuild> {
@@ -112,6 +128,7 @@ export class Compiler {
 
     const key = this.scriptKey(workspace, module, options);
     const script = await this.scripts.get(key, async () => {
+      if (module.bundler.specifier === BUILTIN_BUNDLERS.ts.specifier) this.tsReady = true;
       const policy = new ImportPolicy(workspace, module, options);
       const result = await bundle({ workspace, module, options, policy });
       const code = result.diagnostics.length ? '' : await finish(result, options, module.bundler.name);

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { toNodeListener } from 'h3';
 import { listen } from 'listhen';
 import { createServiceApp } from './app.js';
@@ -33,6 +34,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   answerClientErrors(listener.server);
   const watcher = options.development ? watchWorkspace(context) : undefined;
   if (options.development) startChecking(context);
+  if (options.development) prepareWhenIdle(context, listener.server);
   const address = listener.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}/`;
@@ -60,4 +62,23 @@ function startChecking(context: ServiceContext): void {
   setImmediate(() => {
     checkInBackground(context.loader.load());
   });
+}
+
+/** How long nothing is asked of the service before it readies the `ts` emit. */
+const IDLE_MS = 1000;
+
+/**
+ * Once nothing has been asked for a moment, the compiler readies the `ts` bundler's emit
+ * (see `Compiler.prepare`): after a restart served from the disk cache, the first edit
+ * would otherwise wait for TypeScript to load and parse the workspace.
+ */
+function prepareWhenIdle(context: ServiceContext, server: Server): void {
+  let last = Date.now();
+  server.on('request', () => (last = Date.now()));
+  const look = () => {
+    const quiet = Date.now() - last;
+    if (quiet < IDLE_MS) return void setTimeout(look, IDLE_MS - quiet).unref();
+    void context.compiler.prepare(context.loader.load());
+  };
+  setTimeout(look, IDLE_MS).unref();
 }

@@ -90,6 +90,33 @@ describe('a warm request trusts the watcher', () => {
     }
   });
 
+  test('restarted warm from its disk cache, an idle service readies the ts emit, and builds, caches and announces nothing', async () => {
+    const dir = chainWorkspace(2);
+    const address = (service: { url: string }, i = 1) => `${service.url}m/@chain/p${i}@0.1.0/modules/m?${DEV}`;
+    const first = await startService({ root: dir, port: 0, development: true });
+    for (const i of [0, 1]) await (await fetch(address(first, i))).text();
+    await first.close();
+    const service = await startService({ root: dir, port: 0, development: true });
+    try {
+      const compiler = service.context.compiler as unknown as { tsReady: boolean; scripts: { builds: number } };
+      expect((await fetch(address(service))).status).toBe(200); // from the disk cache: TypeScript is not needed
+      expect(compiler.tsReady).toBe(false);
+      const { revision } = (await (await fetch(`${service.url}state`)).json()) as { revision: number };
+      const cursor = service.context.channel.cursor;
+      expect(compiler.tsReady).toBe(false); // the report too was answered from the disk cache
+      const builds = compiler.scripts.builds;
+      await new Promise((resolve) => setTimeout(resolve, 2500)); // idle for more than a second
+      expect(compiler.tsReady).toBe(true);
+      expect(compiler.scripts.builds).toBe(builds);
+      expect(service.context.channel.cursor).toBe(cursor);
+      expect(((await (await fetch(`${service.url}state`)).json()) as { revision: number }).revision).toBe(revision);
+      writeFiles(dir, { 'packages/p1/m/helper.ts': 'export const own1: number = 4242;\n' });
+      expect(await (await fetch(address(service))).text()).toContain('4242');
+    } finally {
+      await service.close();
+    }
+  });
+
   test('a file changed before the watcher was ready is still noticed', async () => {
     const dir = writeWorkspace({
       'kit.json': { packages: ['packages/app'] },
