@@ -1,6 +1,6 @@
-import { getRequestHeader, setResponseHeader, type H3Event } from 'h3';
+import { setResponseHeader, type H3Event } from 'h3';
 import { isIP } from 'node:net';
-import { requestTarget } from './request.js';
+import { requestHeader, requestTarget } from './request.js';
 import { sendError } from './respond.js';
 
 /** Refuses a request target kit never produces (see `RequestTarget.refusal`), before any route reads it. */
@@ -14,7 +14,7 @@ export function checkRequestTarget(event: H3Event): Promise<void> | undefined {
  * `*.localhost`, IP literals), the host the service was bound to, or an allowed host.
  */
 export function checkHost(event: H3Event, allowed: Set<string>): Promise<void> | undefined {
-  const header = getRequestHeader(event, 'host');
+  const header = requestHeader(event, 'host');
   const hostname = header ? hostnameOf(header) : undefined;
   if (hostname && (isLocal(hostname) || allowed.has(hostname))) return undefined;
   return sendError(event, 'HOST_NOT_ALLOWED', `the Host "${header ?? ''}" is not one this service answers; start it with --allowed-host ${hostname ?? '<name>'} to allow it`);
@@ -25,14 +25,14 @@ export function checkHost(event: H3Event, allowed: Set<string>): Promise<void> |
  * that the browser marks as coming from another site (or another port) is refused.
  */
 export function checkSameOrigin(event: H3Event): Promise<void> | undefined {
-  const site = getRequestHeader(event, 'sec-fetch-site');
+  const site = requestHeader(event, 'sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') {
     return sendError(event, 'CROSS_SITE_FORBIDDEN', 'development outputs are served to pages of this service only');
   }
   const method = event.method;
   if (method !== 'GET' && method !== 'HEAD') {
-    const origin = getRequestHeader(event, 'origin');
-    const host = getRequestHeader(event, 'host');
+    const origin = requestHeader(event, 'origin');
+    const host = requestHeader(event, 'host');
     if (origin !== undefined && (origin === 'null' || hostOfOrigin(origin) !== host)) {
       return sendError(event, 'CROSS_SITE_FORBIDDEN', `a change from ${origin} is refused; only pages of this service may make it`);
     }

@@ -46,3 +46,12 @@ function splitOnce(text: string, separator: string): [string, string?] {
   const at = text.indexOf(separator);
   return at < 0 ? [text] : [text.slice(0, at), text.slice(at + 1)];
 }
+
+/**
+ * One request header, as Node.js parsed it (names lower-case, repeats joined). h3's
+ * `getRequestHeader` copies every header first: this is on every request's path.
+ */
+export function requestHeader(event: H3Event, name: Lowercase<string>): string | undefined {
+  const value = event.node.req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}

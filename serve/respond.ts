@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { getRequestHeader, send, setResponseHeader, setResponseStatus, type H3Event } from 'h3';
+import { send, setResponseHeader, setResponseStatus, type H3Event } from 'h3';
 import { STATUS_BY_CODE, type Diagnostic, type ErrorCode } from '../compiler/index.js';
+import { requestHeader } from './request.js';
 
 /** How an artifact may be cached and shared. */
 export type Audience = 'development' | 'production-dev-service' | 'production-origin';
@@ -32,7 +33,7 @@ export function sendArtifact(event: H3Event, body: string | Buffer, type: string
   setResponseHeader(event, 'Content-Type', type);
   setResponseHeader(event, 'Cache-Control', audience === 'production-origin' ? 'public, max-age=31536000, immutable' : 'no-cache');
   if (audience !== 'development') setResponseHeader(event, 'Access-Control-Allow-Origin', '*');
-  if (matches(getRequestHeader(event, 'if-none-match'), etag)) {
+  if (matches(requestHeader(event, 'if-none-match'), etag)) {
     setResponseStatus(event, 304);
     return send(event, '');
   }

@@ -1,6 +1,7 @@
-import { getRequestHeader, type H3Event } from 'h3';
+import type { H3Event } from 'h3';
 import type { ChannelEvent } from '../channel.js';
 import type { ServiceContext } from '../context.js';
+import { requestHeader } from '../request.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -48,7 +49,7 @@ function subscribe(ctx: ServiceContext, event: H3Event): () => void {
   };
   res.write('retry: 1000\n\n'); // reconnect within a second after the service restarts
   const cursor = ctx.channel.cursor;
-  const lastId = Number(getRequestHeader(event, 'last-event-id') ?? NaN);
+  const lastId = Number(requestHeader(event, 'last-event-id') ?? NaN);
   if (Number.isInteger(lastId) && lastId >= 0) {
     const missed = ctx.channel.since(lastId);
     if (missed) missed.forEach(write);

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getQuery, getRequestHeader, send, setResponseHeader, setResponseStatus, type H3Event } from 'h3';
+import { getQuery, send, setResponseHeader, setResponseStatus, type H3Event } from 'h3';
 import { DEVELOPMENT, formatOptions, KIT_HOME, STATUS_BY_CODE, type Diagnostic } from '../../compiler/index.js';
 import type { ServiceContext } from '../context.js';
 import { planPreview, type PlanResult, type PreviewPlan } from '../preview.js';
 import { sendError, sendJson } from '../respond.js';
+import { requestHeader } from '../request.js';
 
 const PAGE = readFileSync(join(KIT_HOME, 'templates', 'kit-web', 'preview', 'index.html'), 'utf8');
 const ENTRIES_PAGE = readFileSync(join(KIT_HOME, 'templates', 'kit-web', 'preview', 'entries.html'), 'utf8');
@@ -51,7 +52,7 @@ export async function servePreviewPage(ctx: ServiceContext, event: H3Event): Pro
 
 /** A browser navigating here, not a tool asking for the contract's JSON. */
 function wantsHtml(event: H3Event): boolean {
-  return /\btext\/html\b/.test(getRequestHeader(event, 'accept') ?? '');
+  return /\btext\/html\b/.test(requestHeader(event, 'accept') ?? '');
 }
 
 function renderEntriesPage(result: Extract<PlanResult, { ok: false }>): string {

@@ -1,8 +1,9 @@
-import { getRequestHeader, readRawBody, type H3Event } from 'h3';
+import { readRawBody, type H3Event } from 'h3';
 import { resetSelection, writeSelection } from '../../compiler/index.js';
 import type { ServiceContext } from '../context.js';
 import { sendError, sendJson } from '../respond.js';
 import { currentSelection } from '../selection.js';
+import { requestHeader } from '../request.js';
 
 const MAX_BODY = 64 * 1024;
 
@@ -17,7 +18,7 @@ export async function serveSelection(ctx: ServiceContext, event: H3Event): Promi
     ctx.channel.publish('selection.changed', selection);
     return sendJson(event, selection);
   }
-  if (Number(getRequestHeader(event, 'content-length') ?? 0) > MAX_BODY) return sendError(event, 'SELECTION_INVALID', 'the selection is larger than 64 KiB');
+  if (Number(requestHeader(event, 'content-length') ?? 0) > MAX_BODY) return sendError(event, 'SELECTION_INVALID', 'the selection is larger than 64 KiB');
   let packages: unknown;
   try {
     packages = (JSON.parse((await readRawBody(event, 'utf8')) ?? '') as { packages?: unknown }).packages;
