@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { toNodeListener } from 'h3';
 import { listen } from 'listhen';
 import { createServiceApp } from './app.js';
@@ -64,20 +64,30 @@ function startChecking(context: ServiceContext): void {
   });
 }
 
-/** How long nothing is asked of the service before it readies the `ts` emit. */
+/** How long the service has nothing to answer before it readies the `ts` emit. */
 const IDLE_MS = 1000;
 
 /**
- * Once nothing has been asked for a moment, the compiler readies the `ts` bundler's emit
- * (see `Compiler.prepare`): after a restart served from the disk cache, the first edit
- * would otherwise wait for TypeScript to load and parse the workspace.
+ * Once the service has had nothing to answer for a moment (no request in flight, the event
+ * streams aside, and none ended lately), the compiler readies the `ts` bundler's emit (see
+ * `Compiler.prepare`): after a restart served from the disk cache, the first edit would
+ * otherwise wait for TypeScript to load and parse the workspace.
  */
 function prepareWhenIdle(context: ServiceContext, server: Server): void {
   let last = Date.now();
-  server.on('request', () => (last = Date.now()));
+  let answering = 0;
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    last = Date.now();
+    if (request.url?.startsWith('/events')) return; // open for as long as a page is
+    answering++;
+    response.once('close', () => {
+      answering--;
+      last = Date.now();
+    });
+  });
   const look = () => {
     const quiet = Date.now() - last;
-    if (quiet < IDLE_MS) return void setTimeout(look, IDLE_MS - quiet).unref();
+    if (answering > 0 || quiet < IDLE_MS) return void setTimeout(look, answering > 0 ? IDLE_MS : IDLE_MS - quiet).unref();
     void context.compiler.prepare(context.loader.load());
   };
   setTimeout(look, IDLE_MS).unref();
