@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from '../helpers/browser.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import { useChromium } from '../helpers/browser.js';
+import { useSampleServer } from '../helpers/server.js';
+import { writeFiles } from '../helpers/workspace.js';
 
-let browser: Browser;
-let server: TestServer;
-let dir: string;
+const served = useSampleServer('shop');
+const chromium = useChromium();
 
 const BUTTON = 'packages/ui/button/styles/button.css';
 const CART = 'packages/app/main/cart.ts';
@@ -16,26 +15,17 @@ const ASSET = '/m/@shop/ui@0.1.0/assets/button/cart.svg';
 let button: string;
 let cart: string;
 
-const url = (path: string) => new URL(path, server.url).href;
+const url = (path: string) => new URL(path, served.server.url).href;
 const overlayText = (page: Page) => page.evaluate(() => document.getElementById('kit-overlay')?.shadowRoot?.textContent ?? null);
 const headline = (page: Page) => page.evaluate(() => document.getElementById('kit-overlay')?.shadowRoot?.querySelector('h2')?.textContent ?? null);
 
-beforeAll(async () => {
-  dir = copySample('shop');
-  button = readFileSync(join(dir, BUTTON), 'utf8');
-  cart = readFileSync(join(dir, CART), 'utf8');
-  server = await startTestServer(dir);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  removeWorkspaces();
+beforeAll(() => {
+  button = readFileSync(join(served.dir, BUTTON), 'utf8');
+  cart = readFileSync(join(served.dir, CART), 'utf8');
 });
 
 async function openPreview(path = '/preview/'): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await chromium.browser.newPage();
   await page.goto(url(path));
   await page.waitForFunction(() => (window as unknown as { __kit?: { events: EventSource } }).__kit?.events.readyState === 1);
   return page;
@@ -58,7 +48,7 @@ test("a stylesheet's url() asset still loads after three live swaps", async () =
   expect(new URL((await backgroundUrl())!).pathname).toBe(ASSET);
 
   for (const color of ['rgb(1, 2, 3)', 'rgb(4, 5, 6)', 'rgb(7, 8, 9)']) {
-    writeFiles(dir, { [BUTTON]: button.replace(/\.buy-button \{/, `.buy-button { outline-color: ${color};`) });
+    writeFiles(served.dir, { [BUTTON]: button.replace(/\.buy-button \{/, `.buy-button { outline-color: ${color};`) });
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.querySelector('.buy-button')!).outlineColor), { timeout: 10_000 }).toBe(color);
   }
   expect(await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[data-kit-styles="@shop/ui@0.1.0/button"]')!.href)).toContain('/u/');
@@ -67,12 +57,12 @@ test("a stylesheet's url() asset still loads after three live swaps", async () =
   expect((await fetch(after)).status).toBe(200);
   expect(await decodes(after)).toBe(true);
   expect(failed).toEqual([]);
-  writeFiles(dir, { [BUTTON]: button });
+  writeFiles(served.dir, { [BUTTON]: button });
   await page.close();
 });
 
 test('a page loaded while its code was broken shows what failed with a code frame, and reloads itself once fixed', async () => {
-  writeFiles(dir, { [CART]: `${cart}export const total: number = 'none';\n` });
+  writeFiles(served.dir, { [CART]: `${cart}export const total: number = 'none';\n` });
   // The module that failed still imports what its source imports: it stays the one entry.
   expect(((await (await fetch(url('/preview/entry.json'))).json()) as { entry: { specifier: string } }).entry.specifier).toBe('@shop/app/main');
   const page = await openPreview();
@@ -85,7 +75,7 @@ test('a page loaded while its code was broken shows what failed with a code fram
   expect(text).toMatch(/\|\s+\^/); // the column marked under the line
   expect(await page.$('#summary')).toBeNull(); // the code never ran
 
-  writeFiles(dir, { [CART]: cart });
+  writeFiles(served.dir, { [CART]: cart });
   await page.waitForSelector('#summary', { timeout: 15_000 });
   expect(await page.textContent('#summary')).toBe('2 items, $24.49 in total');
   expect(await overlayText(page)).toBeNull();
@@ -95,28 +85,28 @@ test('a page loaded while its code was broken shows what failed with a code fram
 test('a broken stylesheet says so in the headline, and the page keeps its style', async () => {
   const page = await openPreview();
   await page.waitForSelector('.buy-button');
-  writeFiles(dir, { [BUTTON]: `${button}@import './missing.css';\n` });
+  writeFiles(served.dir, { [BUTTON]: `${button}@import './missing.css';\n` });
   await expect.poll(() => headline(page), { timeout: 15_000 }).toBe('kit: a stylesheet does not build; the page keeps its last good style');
-  writeFiles(dir, { [BUTTON]: button });
+  writeFiles(served.dir, { [BUTTON]: button });
   await expect.poll(() => overlayText(page), { timeout: 15_000 }).toBeNull();
   await page.close();
 });
 
 test('a kit.json syntax error: the page names the manifest, and becomes the preview once fixed', async () => {
-  const kitJson = readFileSync(join(dir, 'kit.json'), 'utf8');
-  writeFiles(dir, { 'kit.json': kitJson.replace('"packages": [', '"packages": [,') });
-  const page = await browser.newPage();
+  const kitJson = readFileSync(join(served.dir, 'kit.json'), 'utf8');
+  writeFiles(served.dir, { 'kit.json': kitJson.replace('"packages": [', '"packages": [,') });
+  const page = await chromium.browser.newPage();
   const response = await page.goto(url('/preview/'));
   expect(response!.status()).toBe(409);
   await expect.poll(() => headline(page), { timeout: 10_000 }).toBe('kit: a manifest is invalid');
   expect(await overlayText(page)).toContain('kit.json:');
-  writeFiles(dir, { 'kit.json': kitJson });
+  writeFiles(served.dir, { 'kit.json': kitJson });
   await page.waitForSelector('#summary', { timeout: 15_000 });
   await page.close();
 });
 
 test('with two entry candidates a browser gets a page of links (409) with the diagnostics; JSON clients get JSON', async () => {
-  writeFiles(dir, {
+  writeFiles(served.dir, {
     'packages/ui/banner/module.json': { platforms: ['web'], entry: 'index.ts' },
     'packages/ui/banner/index.ts': "import { words } from './missing';\ndocument.body.append(words);\n",
   });
@@ -126,7 +116,7 @@ test('with two entry candidates a browser gets a page of links (409) with the di
   expect(error.code).toBe('PREVIEW_ENTRY_REQUIRED');
   expect(error.candidates.sort()).toEqual(['@shop/app/main', '@shop/ui/banner']);
 
-  const page = await browser.newPage();
+  const page = await chromium.browser.newPage();
   const response = await page.goto(url('/preview/'));
   expect(response!.status()).toBe(409);
   expect((await page.$$eval('#kit-entries a', (links) => links.map((a) => a.getAttribute('href')))).sort()).toEqual(['?entry=%40shop%2Fapp%2Fmain', '?entry=%40shop%2Fui%2Fbanner']);

@@ -1,18 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from '../helpers/browser.js';
-import { DEV, PROD, startTestServer, type TestServer } from '../helpers/server.js';
-import { pkg, removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
-
-let browser: Browser;
-let server: TestServer;
-let dir: string;
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { useChromium } from '../helpers/browser.js';
+import { DEV, PROD, useServer } from '../helpers/server.js';
+import { pkg, writeWorkspace } from '../helpers/workspace.js';
 
 /** A relative `import(` left in compiled code: a chunk with no address of its own. */
 const RELATIVE_CHUNK = /import\(\s*["'`]\.{1,2}\//;
 
-beforeAll(async () => {
-  dir = writeWorkspace({
+const served = useServer(() =>
+  writeWorkspace({
     'kit.json': { packages: ['packages/app', 'packages/other'] },
     'tsconfig.json': {
       compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, skipLibCheck: true },
@@ -44,19 +40,12 @@ other.mark(document.body);
 }
 `,
     'packages/other/mod/label.ts': "export const label = () => 'marked by @x/other/mod';\n",
-  });
-  server = await startTestServer(dir);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  removeWorkspaces();
-});
+  }),
+);
+const chromium = useChromium();
 
 const code = async (address: string) => {
-  const response = await fetch(new URL(address, server.url));
+  const response = await fetch(new URL(address, served.server.url));
   const text = await response.text();
   expect(response.status, text).toBe(200);
   return text;
@@ -82,14 +71,14 @@ test('a dynamic import of another public module stays a bare dynamic import', as
 });
 
 test('the preview runs both lazy imports in Chromium, every request answered', async () => {
-  const page: Page = await browser.newPage();
+  const page: Page = await chromium.browser.newPage();
   const failures: string[] = [];
   page.on('requestfailed', (request) => failures.push(`${request.url()} failed: ${request.failure()?.errorText}`));
   page.on('response', (response) => {
     if (response.status() >= 400) failures.push(`${response.url()} answered ${response.status()}`);
   });
   page.on('pageerror', (error) => failures.push(`page error: ${error.message}`));
-  const response = await page.goto(new URL('/preview/', server.url).href);
+  const response = await page.goto(new URL('/preview/', served.server.url).href);
   expect(response?.status()).toBe(200);
   await page.waitForSelector('#lazy', { timeout: 15_000 });
   await page.waitForSelector('#other', { timeout: 15_000 });

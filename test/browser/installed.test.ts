@@ -1,36 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { useChromium } from '../helpers/browser.js';
 import { clickBoth, ONCE, readNpmPage } from '../helpers/page.js';
-import { DEV, startTestServer, type TestServer } from '../helpers/server.js';
-import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
+import { DEV, useServer } from '../helpers/server.js';
+import { copySample, writeFiles } from '../helpers/workspace.js';
 
-let browser: Browser;
-let service: TestServer;
-let dir: string;
-
-beforeAll(async () => {
-  // Below the checkout, where the repository's node_modules hold lit, preact, date-fns and nanoid.
-  dir = copySample('npm', { insideRepo: true });
-  service = await startTestServer(dir);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await service?.close();
-  await browser?.close();
-  removeWorkspaces();
-});
+// Below the checkout, where the repository's node_modules hold lit, preact, date-fns and nanoid.
+const served = useServer(() => copySample('npm', { insideRepo: true }));
+const chromium = useChromium();
 
 interface EntryList {
   modules: { specifier: string; source: string; version?: string; url?: string }[];
   importmap: { imports: Record<string, string> };
   diagnostics: unknown[];
 }
-const entryList = async () => (await (await fetch(new URL('/preview/entry.json', service.url))).json()) as EntryList;
+const entryList = async () => (await (await fetch(new URL('/preview/entry.json', served.server.url))).json()) as EntryList;
 
 /** Opens the preview, collecting the console and the bodies the page loaded. */
 async function openPreview(): Promise<{ page: Page; console: string[]; bodies: Map<string, string> }> {
-  const page = await browser.newPage();
+  const page = await chromium.browser.newPage();
   const console: string[] = [];
   const bodies = new Map<string, string>();
   page.on('console', (m) => console.push(`${m.type()}: ${m.text()}`));
@@ -38,7 +26,7 @@ async function openPreview(): Promise<{ page: Page; console: string[]; bodies: M
   page.on('response', async (r) => {
     if (r.url().includes('/m/')) bodies.set(r.url(), await r.text().catch(() => ''));
   });
-  await page.goto(new URL('/preview/', service.url).href);
+  await page.goto(new URL('/preview/', served.server.url).href);
   return { page, console, bodies };
 }
 
@@ -65,19 +53,19 @@ test('the preview loads each installed package once: date-fns state shared betwe
 
 test("an installed entry's own address re-exports its output; the outputs are served with development options", async () => {
   const list = await entryList();
-  const own = await fetch(new URL(`/m/date-fns@${list.modules.find((m) => m.specifier === 'date-fns')!.version}/modules/setDefaultOptions?${DEV}`, service.url));
+  const own = await fetch(new URL(`/m/date-fns@${list.modules.find((m) => m.specifier === 'date-fns')!.version}/modules/setDefaultOptions?${DEV}`, served.server.url));
   expect(own.status).toBe(200);
   expect(own.headers.get('cache-control')).toBe('no-cache');
   const output = list.importmap.imports['date-fns/setDefaultOptions'].replace(/^\.\./, '');
   expect(await own.text()).toContain(`export * from "./~kit/${output.split('/~kit/')[1]}"`);
-  expect((await fetch(new URL(output, service.url))).status).toBe(200);
+  expect((await fetch(new URL(output, served.server.url))).status).toBe(200);
 });
 
 test('a new entry coming into use: new outputs at new addresses, the old ones still served, the page told to reload and, reloaded, still one copy', async () => {
   const before = await entryList();
   const { page } = await openPreview();
   expect(await readNpmPage(page)).toMatchObject(ONCE);
-  writeFiles(dir, {
+  writeFiles(served.dir, {
     'packages/dates/week/index.ts': `import { getDefaultOptions } from 'date-fns';
 import { addDays } from 'date-fns/addDays';
 import { startOfWeek } from 'date-fns/startOfWeek';
@@ -97,7 +85,7 @@ export function defaults(): string {
   const old = before.importmap.imports['date-fns'];
   expect(after.importmap.imports['date-fns']).not.toBe(old);
   // A page still holding the earlier import map keeps loading the files it names.
-  expect((await fetch(new URL(old.replace(/^\.\./, ''), service.url))).status).toBe(200);
+  expect((await fetch(new URL(old.replace(/^\.\./, ''), served.server.url))).status).toBe(200);
   await page.reload();
   expect(await readNpmPage(page)).toMatchObject(ONCE);
   await page.close();

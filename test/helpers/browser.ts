@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.KIT_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -11,4 +12,16 @@ export function launchChromium(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
+
+/** Chromium for the tests of one file: launched before them, closed after them. */
+export function useChromium(): { browser: Browser } {
+  const state = {} as { browser: Browser };
+  beforeAll(async () => {
+    state.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  return state;
 }

@@ -44,13 +44,13 @@ export const DEV = 'target=browser&format=esm&env=development&min=false&sourcema
 export const PROD = 'target=browser&format=esm&env=production&min=true&sourcemap=none&types=false&css=false';
 
 /**
- * A real `kit run` over a fresh copy of a sample workspace for the tests of one file:
- * started before them, stopped (and the copies removed) after them.
+ * A real `kit run` over the workspace `make` writes (or copies), for the tests of one file:
+ * started before them, stopped (and the workspaces removed) after them.
  */
-export function useSampleServer(sample = 'shop', options: Parameters<typeof startTestServer>[1] = {}): { server: TestServer; dir: string } {
+export function useServer(make: () => string, options: Parameters<typeof startTestServer>[1] = {}): { server: TestServer; dir: string } {
   const state = {} as { server: TestServer; dir: string };
   beforeAll(async () => {
-    state.dir = copySample(sample);
+    state.dir = make();
     state.server = await startTestServer(state.dir, options);
   });
   afterAll(async () => {
@@ -58,4 +58,9 @@ export function useSampleServer(sample = 'shop', options: Parameters<typeof star
     removeWorkspaces();
   });
   return state;
+}
+
+/** `useServer` over a fresh copy of a sample workspace. */
+export function useSampleServer(sample = 'shop', options: Parameters<typeof startTestServer>[1] = {}): { server: TestServer; dir: string } {
+  return useServer(() => copySample(sample), options);
 }
