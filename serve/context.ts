@@ -1,6 +1,7 @@
 import { ChangeLog, Compiler, DiskStore, WorkspaceLoader } from '../compiler/index.js';
 import { BuildStates, type BuildOutcome } from './builds.js';
 import { Channel } from './channel.js';
+import { WarmAnswers } from './warm-answers.js';
 
 /** What the service was started with. */
 export interface ServiceOptions {
@@ -24,6 +25,8 @@ export interface ServiceContext {
   channel: Channel;
   /** What the file watcher reported (the development service has one): the compiler's caches trust it once it is ready. */
   changes?: ChangeLog;
+  /** Artifact answers repeated while the watcher reports nothing (with `changes` only). */
+  warm?: WarmAnswers;
   /** kit's own disk cache, which the watcher leaves alone (`KIT_CACHE_DIR` may be inside the workspace). */
   cacheDir?: string;
   /** The selection file as last read, to notice changes made from the shell. */
@@ -35,5 +38,5 @@ export function createContext(options: ServiceOptions): ServiceContext {
   const changes = options.development ? new ChangeLog() : undefined;
   const disk = DiskStore.forWorkspace(options.root);
   const compiler = new Compiler({ disk, changes });
-  return { options, loader: new WorkspaceLoader(options.root), compiler, builds: new BuildStates(channel, options.onBuild), channel, changes, cacheDir: disk?.dir };
+  return { options, loader: new WorkspaceLoader(options.root), compiler, builds: new BuildStates(channel, options.onBuild), channel, changes, warm: changes && new WarmAnswers(changes), cacheDir: disk?.dir };
 }

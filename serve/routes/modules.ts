@@ -9,6 +9,10 @@ import { serveInstalled } from './installed.js';
 
 /** `GET /m/<package>@<version>/<family>/<subpath>`: code, stylesheet or declared asset of a module. */
 export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): Promise<void> {
+  const target = event.node.req.url ?? '/';
+  const mark = ctx.warm?.now();
+  const warm = ctx.warm?.get(target);
+  if (warm) return sendArtifact(event, warm.body, warm.type, warm.audience, warm.digest);
   const { path, rawQuery } = requestTarget(event);
   const address = parseAddress(path);
   if (!address) return sendError(event, 'MODULE_NOT_FOUND', `${path} is not a module address; addresses are /m/<package>@<version>/<modules|styles|assets>/<subpath>`);
@@ -28,9 +32,10 @@ export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): P
   const build = await ctx.compiler.compile(workspace, module, options);
   if (build.status === 'invalid') return sendError(event, 'BUILD_FAILED', `${module.specifier} does not build; fix the problems listed`, build.diagnostics);
   const audience = audienceOf(ctx, options);
-  if (address.family === 'modules') return sendArtifact(event, build.code, 'text/javascript; charset=utf-8', audience, build.hash);
-  if (build.styles === undefined) return sendError(event, 'OUTPUT_NOT_AVAILABLE', `${module.specifier} imports no stylesheet`);
-  return sendArtifact(event, build.styles, 'text/css; charset=utf-8', audience, build.stylesHash);
+  const answer = address.family === 'modules' ? { body: build.code, type: 'text/javascript; charset=utf-8', digest: build.hash } : build.styles !== undefined && { body: build.styles, type: 'text/css; charset=utf-8', digest: build.stylesHash! };
+  if (!answer) return sendError(event, 'OUTPUT_NOT_AVAILABLE', `${module.specifier} imports no stylesheet`);
+  if (build.settled) ctx.warm?.keep(target, { ...answer, audience }, build.inputs, mark);
+  return sendArtifact(event, answer.body, answer.type, audience, answer.digest);
 }
 
 /**

@@ -90,6 +90,30 @@ describe('a warm request trusts the watcher', () => {
     }
   });
 
+  test('a module whose types come from an installed package answers from its edit, though no watcher follows that package', async () => {
+    const dir = writeWorkspace({
+      'kit.json': { packages: ['packages/app'] },
+      'tsconfig.json': TSCONFIG,
+      'node_modules/gizmo/package.json': { name: 'gizmo', version: '1.0.0', types: 'index.d.ts' },
+      'node_modules/gizmo/index.d.ts': 'export type Size = number;\n',
+      'packages/app/package.json': pkg('@typed/app', { kit: { modules: '.', bundler: 'ts' }, dependencies: { gizmo: '^1.0.0' } }),
+      'packages/app/main/module.json': { platforms: ['web'], entry: 'index.ts' },
+      'packages/app/main/index.ts': "import type { Size } from 'gizmo';\nexport const size: Size = 3;\n",
+    });
+    const service = await startService({ root: dir, port: 0, development: true });
+    try {
+      await service.context.changes!.settled;
+      const address = `${service.url}m/@typed/app@0.1.0/modules/main?${DEV}`;
+      for (let r = 0; r < 5; r++) expect((await fetch(address)).status).toBe(200); // warm, and repeated
+      writeFiles(dir, { 'node_modules/gizmo/index.d.ts': 'export type Size = string;\n' });
+      const changed = await fetch(address);
+      expect(changed.status).toBe(422);
+      expect(JSON.stringify(await changed.json())).toContain('TS2322');
+    } finally {
+      await service.close();
+    }
+  });
+
   test('restarted warm from its disk cache, an idle service readies the ts emit, and builds, caches and announces nothing', async () => {
     const dir = chainWorkspace(2);
     const address = (service: { url: string }, i = 1) => `${service.url}m/@chain/p${i}@0.1.0/modules/m?${DEV}`;
