@@ -2,7 +2,7 @@
 // workspace, every figure from one run. Where a figure says cold, kit's persistent cache
 // (KIT_CACHE_DIR, a temporary folder of this run) is empty.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,6 +10,8 @@ import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
 import { generateWorkspace } from './generate.js';
+import { peakMemory } from './memory.js';
+import { emitFloor, floorTsconfig, memoryFloor, requestsFloor } from './floors.js';
 
 const REPO = resolve(import.meta.dirname, '..');
 const KIT = join(REPO, 'bin', 'kit.js');
@@ -30,22 +32,12 @@ const time = async (fn) => {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const parts = (specifier) => /^@([^/]+)\/([^/]+)\/(.+)$/.exec(specifier).slice(2); // [package dir, module subpath]
 const entryOf = (root, specifier) => join(root, 'packages', ...parts(specifier), 'index.ts');
+const entriesOf = (root, specifiers) => Object.fromEntries(specifiers.map((s) => [s, entryOf(root, s)]));
 const kitAddress = (url, specifier, family = 'modules') => `${url}m/@bench/${parts(specifier)[0]}@1.0.0/${family}/${parts(specifier)[1]}?${DEV}`;
 const emptyCache = (dir) => {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
 };
-
-/** Peak resident memory (VmHWM) of a process and of every process under it, MiB each. */
-function peakMemory(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean));
-    return [{ name: /Name:\s+(\S+)/.exec(status)[1], MiB: Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024 }, ...children.flatMap(peakMemory)];
-  } catch {
-    return []; // the process has exited meanwhile
-  }
-}
 
 /** Starts `kit run` (on the cache folder `cache`) or Vite 8; resolves when it prints its address. */
 async function startServer(kind, root, cache) {
@@ -215,6 +207,8 @@ async function served(kind, browser, root, cache, { one, styled, sheet, edited }
   const { page, cold, warm } = await pageLoad(browser, pageUrl(server));
   const out = { page: { coldMs: cold, warmMs: warm } };
   out.requestsPerSecond = await requestsPerSecond(kind === 'kit' ? kitAddress(server.url, one) : `${server.url}packages/${parts(one).join('/')}/index.ts`);
+  // The same bytes from h3 + listhen alone, and from bare node:http: what kit's answer costs beyond them.
+  if (kind === 'kit') out.requestsFloor = await requestsFloor(Buffer.from(await (await fetch(kitAddress(server.url, one))).arrayBuffer()), join(cache, 'floor-body.js'), requestsPerSecond);
   out.styleEdit = await editLatency(page, root, sheet, `.bench-${parts(styled).join('-')}`);
   out.memory = server.memory();
   await page.close();
@@ -243,13 +237,7 @@ const esbuildAll = (root, entries) => time(() => esbuild.build({ entryPoints: en
  * types included), plus one esbuild call bundling every module's entry.
  */
 async function floor(root, specifiers, bundlerOf) {
-  const tsconfig = join(root, 'tsconfig.floor.json');
-  writeFileSync(tsconfig, JSON.stringify({
-    extends: './tsconfig.json',
-    compilerOptions: { moduleDetection: 'force', paths: Object.fromEntries(specifiers.map((s) => [s, [entryOf(root, s)]])) },
-    files: [...specifiers.filter((s) => bundlerOf(s) === 'ts').map((s) => entryOf(root, s)), join(REPO, 'types', 'kit-env.d.ts')],
-    include: [],
-  }));
+  const tsconfig = floorTsconfig(root, entriesOf(root, specifiers), specifiers.filter((s) => bundlerOf(s) === 'ts').map((s) => entryOf(root, s)));
   const tscMs = await time(() => new Promise((ok, fail) => {
     spawn(process.execPath, [TSC7, '--noEmit', '-p', tsconfig], { stdio: 'ignore' }).once('exit', (code) => (code === 0 ? ok() : fail(new Error(`tsc (TypeScript 7) exited ${code}`))));
   }));
@@ -281,6 +269,16 @@ async function builds(root, cache, { packages, modules, specifiers, bundlerOf })
   };
 }
 
+/** What the parts of the `ts` bundler cost alone (bench/floors.js), on the same modules as the figures they bound. */
+async function partsAlone(root, { specifiers, sample, bundlerOf, edited }) {
+  const ts = specifiers.filter((s) => bundlerOf(s) === 'ts').map((s) => entryOf(root, s));
+  const emit = await emitFloor(sample.filter((s) => bundlerOf(s) === 'ts').map((s) => entryOf(root, s)), entryOf(root, edited), stats);
+  const tsconfig = floorTsconfig(root, entriesOf(root, specifiers), ts);
+  const memory = await memoryFloor(root, tsconfig, ts);
+  rmSync(tsconfig);
+  return { emit, memory, tsModules: ts.length };
+}
+
 /** The whole comparison on a fresh N × M workspace. */
 export async function benchSuite({ packages, modules }) {
   const root = mkdtempSync(join(tmpdir(), `kit-suite-${packages}x${modules}-`));
@@ -304,6 +302,7 @@ export async function benchSuite({ packages, modules }) {
       await browser.close();
     }
     out.build = await builds(root, cache, { packages, modules, specifiers, bundlerOf });
+    out.floors = await partsAlone(root, { specifiers, sample, bundlerOf, edited: edited.ts ?? one });
   } finally {
     rmSync(root, { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });

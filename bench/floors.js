@@ -1,0 +1,149 @@
+// What the parts kit's `ts` bundler is built on cost by themselves, measured in the suite's run:
+// the least that any design on these parts could reach, held against the same goals.
+//   emit:     rollup bundling a module whose files TypeScript 5.9 transpiles (transpileModule, the
+//             least work its emit can do), and rollup alone on files already stripped of types
+//   edit:     the same after an edit of one file, rollup's cache holding the rest
+//   memory:   one process holding TypeScript 5.9, rollup, postcss and esbuild, each used once,
+//             with TypeScript 7's process checking every `ts`-bundler module (bench/floor-memory.js)
+//   requests: h3 + listhen, and bare node:http, sending the same bytes (bench/bytes-server.js)
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const REPO = resolve(import.meta.dirname, '..');
+const require = createRequire(join(REPO, 'package.json'));
+// kit's own copies (bench/node_modules holds Vite's).
+const [ts, { rollup }, esbuild] = ['typescript', 'rollup', 'esbuild'].map((name) => require(name));
+
+/** The tsconfig the floors check with: the workspace's, each module's specifier mapped to its source, kit's ambient types. */
+export function floorTsconfig(root, entries, checked) {
+  const file = join(root, 'tsconfig.floor.json');
+  writeFileSync(file, JSON.stringify({
+    extends: './tsconfig.json',
+    compilerOptions: { moduleDetection: 'force', paths: Object.fromEntries(Object.entries(entries).map(([s, entry]) => [s, [entry]])) },
+    files: [...checked, join(REPO, 'types', 'kit-env.d.ts')],
+    include: [],
+  }));
+  return file;
+}
+
+/** Bare imports stay bare, stylesheets are empty, assets are URLs; relative imports find their `.ts`. */
+const workspaceFiles = {
+  name: 'workspace-files',
+  resolveId(source, importer) {
+    if (!importer) return null;
+    if (!source.startsWith('.')) return { id: source, external: true };
+    if (/\.(css|svg)$/.test(source)) return `\0${source}`;
+    const base = join(dirname(importer), source.replace(/\.js$/, ''));
+    return [`${base}.ts`, `${base}.tsx`, base].find(existsSync) ?? null;
+  },
+  load: (id) => (id.endsWith('.css') ? '' : id.endsWith('.svg') ? 'export default "icon.svg";' : null),
+};
+
+const transpiled = {
+  name: 'typescript-5.9-transpile',
+  transform(code, id) {
+    if (!/\.tsx?$/.test(id)) return null;
+    const out = ts.transpileModule(code, { fileName: id, compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, sourceMap: true } });
+    return { code: out.outputText.replace(/\n\/\/# sourceMappingURL=.*$/, ''), map: out.sourceMapText };
+  },
+};
+
+/** Files read through esbuild's type stripping beforehand, so that only rollup's own work is timed. */
+async function stripped(entries) {
+  const files = new Map();
+  const visit = async (file) => {
+    if (files.has(file) || !existsSync(file)) return;
+    const source = readFileSync(file, 'utf8');
+    const out = await esbuild.transform(source, { loader: 'ts', format: 'esm', sourcemap: 'external', sourcefile: file });
+    files.set(file, { code: out.code, map: out.map });
+    for (const [, spec] of source.matchAll(/from\s*'(\.[^']+)'/g)) await visit(`${join(dirname(file), spec.replace(/\.js$/, ''))}.ts`);
+  };
+  for (const entry of entries) await visit(entry);
+  return { name: 'stripped', load: (id) => files.get(id) ?? null };
+}
+
+async function bundle(input, plugins, cache) {
+  const build = await rollup({ input, plugins, cache, onLog() {} });
+  await build.generate({ format: 'es', sourcemap: 'inline', inlineDynamicImports: true });
+  await build.close();
+  return build.cache;
+}
+
+const timed = async (fn) => {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+};
+
+/**
+ * Per module, each entry of `entries` bundled twice in one process: the second pass is timed, so
+ * JIT warm-up, which a service pays too, is left out. Then `edits` edits of `edited`'s helper file,
+ * rebuilt with rollup's cache.
+ */
+export async function emitFloor(entries, edited, stats, edits = 10) {
+  const strip = await stripped(entries);
+  const passes = async (plugins) => {
+    const times = [];
+    for (const pass of [0, 1]) for (const entry of entries) {
+      const ms = await timed(() => bundle(entry, plugins));
+      if (pass) times.push(ms);
+    }
+    return stats(times);
+  };
+  const rollupAlone = await passes([workspaceFiles, strip]);
+  const withTypeScript = await passes([workspaceFiles, transpiled]);
+  const helper = join(dirname(edited), 'helpers.ts');
+  const original = readFileSync(helper, 'utf8');
+  const times = [];
+  try {
+    let cache = await bundle(edited, [workspaceFiles, transpiled]);
+    // The first few edits warm rollup's cached path up, as a service's earlier edits do.
+    for (let i = 0; i < edits + 3; i++) {
+      writeFileSync(helper, `${original}\nexport const floorEdit${i} = ${i};\n`);
+      const ms = await timed(async () => (cache = await bundle(edited, [workspaceFiles, transpiled], cache)));
+      if (i >= 3) times.push(ms);
+    }
+  } finally {
+    writeFileSync(helper, original);
+  }
+  return { rollupAlone, withTypeScript, edit: stats(times) };
+}
+
+/** Runs `node <script> ...args` and resolves with the first line it prints, the process still running. */
+async function startChild(script, args) {
+  const child = spawn(process.execPath, [join(REPO, 'bench', script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise((ok, fail) => {
+    createInterface({ input: child.stdout }).once('line', ok);
+    child.once('exit', (code) => fail(new Error(`${script} exited ${code}`)));
+  });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await new Promise((ok) => child.once('exit', ok));
+  };
+  return { line, stop };
+}
+
+/** Peak memory of one process using each part kit run holds, TypeScript 7's process having checked `checked`. */
+export async function memoryFloor(root, tsconfig, checked) {
+  const child = await startChild('floor-memory.js', [root, tsconfig, ...checked]);
+  await child.stop();
+  return JSON.parse(child.line);
+}
+
+/** Requests/s of h3 + listhen, and of bare node:http, sending `body` (as autocannon measures the services). */
+export async function requestsFloor(body, bodyFile, measure) {
+  writeFileSync(bodyFile, body);
+  const out = {};
+  for (const kind of ['h3', 'node']) {
+    const server = await startChild('bytes-server.js', [kind, bodyFile]);
+    try {
+      out[kind] = await measure(server.line);
+    } finally {
+      await server.stop();
+    }
+  }
+  return out;
+}
