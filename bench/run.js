@@ -216,7 +216,7 @@ function printSuite(u) {
  * The parts the `ts` bundler must use, alone (bench/floors.js), held against the same goals: a
  * goal these miss is out of reach of any design built on them.
  */
-function printPartsAlone({ floors, kit, vite, build }, judged) {
+function printPartsAlone({ floors, kit, vite, build, esbuild: { perModule: esbuildPerModule } }, judged) {
   const { emit, memory } = floors;
   console.log('\nthe parts alone: the least any design on them reaches (ratio against the same baseline and goal)');
   judged('cold ts module p50: rollup + TS 5.9 transpile', emit.withTypeScript.p50, vite.coldModuleTsBundler.p50, '<', 1, 1);
@@ -224,8 +224,11 @@ function printPartsAlone({ floors, kit, vite, build }, judged) {
   judged('  rollup alone (types stripped beforehand), p50', emit.rollupAlone.p50, vite.coldModuleTsBundler.p50, '<', 1, 1);
   console.log(`${''.padEnd(4)}in process, warm JIT, no HTTP, no stylesheet, no check; Vite's figure is its whole answer over HTTP`);
   if (kit.rebuild.ts) judged('one-file edit: rollup (cached) + TS 5.9, p50', emit.edit.p50, kit.rebuild.ts.esbuild.p50, '<=', 3, 1);
-  const emitAll = (floors.tsModules * emit.withTypeScript.p50) / 2;
-  judged(`kit build: that emit of ${floors.tsModules} ts modules on 2 cores`, emitAll, build.floor.ms, '<=', 1.5);
+  const emitAll = memory.typescriptLoadMs + (floors.tsModules * emit.withTypeScript.p50) / 2;
+  judged(`kit build: TS 5.9 loaded, ${floors.tsModules} ts modules so emitted on 2 cores`, emitAll, build.floor.ms, '<=', 1.5);
+  // The page needs every module built: at best the emits above and one esbuild build per esbuild module, spread on 2 cores, then the warm page.
+  const pageBound = (floors.tsModules * emit.withTypeScript.p50 + floors.esbuildModules * esbuildPerModule.p50) / 2 + kit.page.warmMs;
+  judged('whole page cold: those builds on 2 cores + warm page', pageBound, vite.page.coldMs, '<', 1);
   judged('peak memory, MiB: the parts, TS 7 checking', memory.peakMiB, vite.memory.peakMiB, '<=', 1.5);
   console.log(`${''.padEnd(4)}${memory.processes.map((p) => `${p.name} ${fmt(p.MiB, 0)}`).join(' + ')} (MiB): TypeScript 5.9, rollup, postcss, esbuild loaded and used once, holding nothing of kit's`);
   judged('warm requests/s: h3 + listhen, same bytes', kit.requestsFloor.h3, vite.requestsPerSecond, '>=', 1.5);

@@ -276,7 +276,7 @@ async function partsAlone(root, { specifiers, sample, bundlerOf, edited }) {
   const tsconfig = floorTsconfig(root, entriesOf(root, specifiers), ts);
   const memory = await memoryFloor(root, tsconfig, ts);
   rmSync(tsconfig);
-  return { emit, memory, tsModules: ts.length };
+  return { emit, memory, tsModules: ts.length, esbuildModules: specifiers.length - ts.length };
 }
 
 /** The whole comparison on a fresh N × M workspace. */
