@@ -3,7 +3,8 @@
 //   serve:   warm requests/s for a cached module against a bare node:http server sending the same bytes
 //   reload:  the per-request manifest check on a 200-package workspace
 //   latency: stylesheet edit to applied style in Chromium, against Vite 7's CSS hot update
-//   suite:   kit against Vite 8 and its floors on a generated workspace (bench/suite.js); --suite runs only it
+//   suite:   kit against Vite 8 and its floors on a generated workspace (bench/suite.js), and the ts bundler's
+//            parts alone against the same goals (bench/floors.js); --suite runs only it
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createServer, Agent, request } from 'node:http';

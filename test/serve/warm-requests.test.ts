@@ -26,6 +26,18 @@ function chainWorkspace(n: number): string {
   return writeWorkspace(files);
 }
 
+/** A workspace of one package `name` with one `ts` module, `main`, whose entry is `source`; `files` are written beside. */
+function oneModuleWorkspace(name: string, source: string, files: Record<string, string | object> = {}, dependencies: Record<string, string> = {}): string {
+  return writeWorkspace({
+    'kit.json': { packages: ['packages/app'] },
+    'tsconfig.json': TSCONFIG,
+    'packages/app/package.json': pkg(name, { kit: { modules: '.', bundler: 'ts' }, dependencies }),
+    'packages/app/main/module.json': { platforms: ['web'], entry: 'index.ts' },
+    'packages/app/main/index.ts': source,
+    ...files,
+  });
+}
+
 /** How many times `run` stats a file. */
 async function countStats(run: () => Promise<void>): Promise<number> {
   const original = fs.statSync;
@@ -91,15 +103,8 @@ describe('a warm request trusts the watcher', () => {
   });
 
   test('a module whose types come from an installed package answers from its edit, though no watcher follows that package', async () => {
-    const dir = writeWorkspace({
-      'kit.json': { packages: ['packages/app'] },
-      'tsconfig.json': TSCONFIG,
-      'node_modules/gizmo/package.json': { name: 'gizmo', version: '1.0.0', types: 'index.d.ts' },
-      'node_modules/gizmo/index.d.ts': 'export type Size = number;\n',
-      'packages/app/package.json': pkg('@typed/app', { kit: { modules: '.', bundler: 'ts' }, dependencies: { gizmo: '^1.0.0' } }),
-      'packages/app/main/module.json': { platforms: ['web'], entry: 'index.ts' },
-      'packages/app/main/index.ts': "import type { Size } from 'gizmo';\nexport const size: Size = 3;\n",
-    });
+    const gizmo = { 'node_modules/gizmo/package.json': { name: 'gizmo', version: '1.0.0', types: 'index.d.ts' }, 'node_modules/gizmo/index.d.ts': 'export type Size = number;\n' };
+    const dir = oneModuleWorkspace('@typed/app', "import type { Size } from 'gizmo';\nexport const size: Size = 3;\n", gizmo, { gizmo: '^1.0.0' });
     const service = await startService({ root: dir, port: 0, development: true });
     try {
       await service.context.changes!.settled;
@@ -142,13 +147,7 @@ describe('a warm request trusts the watcher', () => {
   });
 
   test('a file changed before the watcher was ready is still noticed', async () => {
-    const dir = writeWorkspace({
-      'kit.json': { packages: ['packages/app'] },
-      'tsconfig.json': TSCONFIG,
-      'packages/app/package.json': pkg('@early/app', { kit: { modules: '.', bundler: 'ts' } }),
-      'packages/app/main/module.json': { platforms: ['web'], entry: 'index.ts' },
-      'packages/app/main/index.ts': "export const word = 'before-ready';\n",
-    });
+    const dir = oneModuleWorkspace('@early/app', "export const word = 'before-ready';\n");
     const ctx = createContext({ root: dir, development: true });
     const module = findModule(ctx.loader.load(), '@early/app/main')!;
     expect((await ctx.compiler.compile(ctx.loader.load(), module, DEVELOPMENT)).code).toContain('before-ready');
