@@ -16,4 +16,16 @@ export function printDiagnostics(diagnostics: Diagnostic[], stream: NodeJS.Write
   }
 }
 
+/** Prints warnings as `warning: file:line:column CODE message`, in yellow: they fail nothing. */
+export function printWarnings(warnings: Diagnostic[], stream: NodeJS.WriteStream = process.stderr): void {
+  const seen = new Set<string>();
+  for (const d of warnings) {
+    const line = formatDiagnostic(d);
+    if (seen.has(line)) continue;
+    seen.add(line);
+    const where = d.file ? `${d.file}:${d.line ?? 1}:${d.column ?? 1} ` : '';
+    stream.write(`${pc.yellow('warning:')} ${pc.cyan(where)}${pc.yellow(d.code)} ${d.message}\n`);
+  }
+}
+
 export { pc };

@@ -39,9 +39,13 @@ export class RunReporter {
     return this.colors;
   }
 
+  /** Warnings printed so far: each is printed once for the life of the service. */
+  private warned = new Set<string>();
+
   readonly outcome = (outcome: BuildOutcome): void => {
     const { module, changed } = outcome;
     const c = this.colors;
+    for (const w of outcome.warnings ?? []) this.warn(w);
     const holder = module?.vspecifier ?? 'kit.json';
     if (outcome.status === 'invalid') return this.diagnostics(holder, outcome.diagnostics);
     this.forget(holder);
@@ -66,6 +70,15 @@ export class RunReporter {
       holders.add(vspecifier);
       this.shown.set(key, holders);
     }
+  }
+
+  private warn(d: Diagnostic): void {
+    const key = formatDiagnostic(d);
+    if (this.warned.has(key) || RANK[this.level] > RANK.warn) return;
+    this.warned.add(key);
+    const c = this.colors;
+    const where = d.file ? `${d.file}:${d.line ?? 1}:${d.column ?? 1} ` : '';
+    this.stream.write(`${c.yellow('warning:')} ${c.cyan(where)}${c.yellow(d.code)} ${d.message}\n`);
   }
 
   private print(d: Diagnostic): void {

@@ -18,6 +18,8 @@ export interface BuildOutcome {
   /** What differs from the module's previous judged build; undefined for its first. */
   changed?: { code: boolean; styles: boolean; fixed: boolean };
   diagnostics: Diagnostic[];
+  /** The workspace's warnings, on its own outcome (no module): the terminal prints each new one once. */
+  warnings?: Diagnostic[];
   ms: number;
 }
 
@@ -84,13 +86,18 @@ export class BuildStates {
   }
 
   private workspaceDiagnostics = '[]';
+  private workspaceWarnings = '[]';
 
+  /** True when the workspace's own diagnostics changed (news for the page); a change of its warnings is told the terminal only. */
   private noteWorkspace(workspace: Workspace): boolean {
     const now = JSON.stringify(workspace.diagnostics);
-    if (now === this.workspaceDiagnostics) return false;
+    const warnings = JSON.stringify(workspace.warnings);
+    if (now === this.workspaceDiagnostics && warnings === this.workspaceWarnings) return false;
+    const news = now !== this.workspaceDiagnostics;
     this.workspaceDiagnostics = now;
-    this.report?.({ status: workspace.diagnostics.length ? 'invalid' : 'valid', diagnostics: workspace.diagnostics, ms: 0 });
-    return true;
+    this.workspaceWarnings = warnings;
+    this.report?.({ status: workspace.diagnostics.length ? 'invalid' : 'valid', diagnostics: workspace.diagnostics, warnings: workspace.warnings, ms: 0 });
+    return news;
   }
 
   /**

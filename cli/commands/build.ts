@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { checkOutputDirectory, writeDistribution } from '../../compiler/index.js';
-import { pc, printDiagnostics, UserError } from '../output.js';
+import { pc, printDiagnostics, printWarnings, UserError } from '../output.js';
 import { openWorkspace } from '../workspace.js';
 
 interface Args {
@@ -17,6 +17,7 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
     const started = performance.now();
     const opened = openWorkspace(args.cwd, 'build');
     const { workspace } = opened;
+    printWarnings(workspace.warnings);
     const checked = checkOutputDirectory(workspace, args.out);
     if (!checked.ok) throw new UserError(`${checked.reason}; nothing was written`);
     const out = checked.dir;

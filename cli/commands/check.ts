@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { judgedOptions, type Diagnostic } from '../../compiler/index.js';
-import { pc, printDiagnostics } from '../output.js';
+import { pc, printDiagnostics, printWarnings } from '../output.js';
 import { openWorkspace } from '../workspace.js';
 
 export const checkCommand: CommandModule<{ cwd: string }, { cwd: string }> = {
@@ -20,6 +20,7 @@ export const checkCommand: CommandModule<{ cwd: string }, { cwd: string }> = {
       if (build.status === 'invalid') invalid++;
       problems.push(...build.diagnostics);
     }
+    printWarnings(workspace.warnings);
     printDiagnostics(problems);
     const total = workspace.modules.length;
     const summary = `${total} module${total === 1 ? '' : 's'}: ${total - invalid} valid, ${invalid} invalid`;

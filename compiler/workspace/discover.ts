@@ -101,7 +101,7 @@ export class WorkspaceLoader {
   private discover(watched: string[]): Workspace {
     const kitFile = join(this.root, 'kit.json');
     watched.push(kitFile); // the root itself is watched with the unlisted packages' parents
-    const workspace: Workspace = { root: this.root, packages: [], modules: [], diagnostics: [] };
+    const workspace: Workspace = { root: this.root, packages: [], modules: [], diagnostics: [], warnings: [] };
     if (stamp(kitFile) === '-') {
       workspace.diagnostics.push(manifestInvalid(`no kit.json in ${this.root}; restore it, or create a workspace with "kit create <dir>"`, { file: 'kit.json', line: 1, column: 1 }));
       return workspace;

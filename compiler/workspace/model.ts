@@ -53,6 +53,11 @@ export interface Workspace {
   modules: ModuleInfo[];
   /** Problems that belong to no single module (kit.json, a package directory, an unreadable package.json). */
   diagnostics: Diagnostic[];
+  /**
+   * Problems that make nothing invalid (a setting kit maps or ignores, a key it does not know):
+   * each names its file, position and the edit that settles it. Reported once, never as errors.
+   */
+  warnings: Diagnostic[];
 }
 
 /** Lookups by name, one per list: a request finds its module without a scan of the workspace. */

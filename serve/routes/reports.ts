@@ -12,5 +12,5 @@ export async function serveState(ctx: ServiceContext, event: H3Event): Promise<v
     const base = { specifier: m.specifier, vspecifier: m.vspecifier, target: judgedOptions(m).target };
     return build.status === 'valid' ? { ...base, status: 'valid', hash: build.hash } : { ...base, status: 'invalid', diagnostics: build.diagnostics };
   });
-  return sendJson(event, { revision: ctx.builds.revision, diagnostics: workspace.diagnostics, modules });
+  return sendJson(event, { revision: ctx.builds.revision, diagnostics: workspace.diagnostics, warnings: workspace.warnings, modules });
 }
