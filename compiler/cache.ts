@@ -22,7 +22,12 @@ interface Entry<T> {
 export interface Built<T> {
   value: T;
   inputs: string[];
+  /** A failure of a tool, not an answer of the inputs: returned, never kept. */
+  transient?: boolean;
 }
+
+/** Where `ArtifactCache.get` found a value: kept in memory, on disk, or built (`miss`). */
+export type CacheSource = 'memory' | 'disk' | 'miss';
 
 /** A content digest, hex. */
 export function sha256(data: string | Buffer): string {
@@ -57,24 +62,27 @@ export class ArtifactCache<T> {
     private readonly changes?: ChangeLog,
   ) {}
 
-  async get(key: string, build: () => Promise<Built<T>>): Promise<T> {
+  async get(key: string, build: () => Promise<Built<T>>, found?: (source: CacheSource) => void): Promise<T> {
     const entry = this.entries.get(key);
     if (entry && this.isFresh(entry)) {
       this.entries.delete(key);
       this.entries.set(key, entry);
+      found?.('memory');
       return entry.value;
     }
     const stored = entry ? undefined : this.readStored(key);
     if (stored && this.isFresh(stored)) {
       this.keep(key, stored);
+      found?.('disk');
       return stored.value;
     }
+    found?.('miss');
     const running = this.inflight.get(key);
     if (running) {
       // The build may have read files as they were before this request: use it only if it still holds.
       const value = await running;
       const kept = this.entries.get(key);
-      return kept?.value === value && this.isFresh(kept) ? value : this.get(key, build);
+      return kept?.value === value && this.isFresh(kept) ? value : this.get(key, build, found);
     }
     const promise = this.run(key, build).finally(() => this.inflight.delete(key));
     this.inflight.set(key, promise);
@@ -87,7 +95,7 @@ export class ArtifactCache<T> {
     const mark = this.changes?.mark();
     const before = new Map((this.lastInputs.get(key) ?? []).map((path) => [path, contentHash(path)]));
     this.builds++;
-    const { value, inputs } = await build();
+    const { value, inputs, transient } = await build();
     const records: InputRecord[] = [];
     let stale = false;
     for (const path of new Set(inputs)) {
@@ -100,7 +108,7 @@ export class ArtifactCache<T> {
     this.lastInputs.set(key, records.map((r) => r.path));
     if (this.lastInputs.size > this.limit) this.lastInputs.delete(this.lastInputs.keys().next().value!);
     if (stale && typeof value === 'object' && value !== null) this.unsettled.add(value);
-    if (!stale) {
+    if (!stale && !transient) {
       this.keep(key, this.trusted({ value, inputs: records }, mark));
       this.store?.disk.write({ key: `${this.store.name}|${key}`, value, inputs: records });
     }

@@ -1,5 +1,5 @@
 import * as esbuild from 'esbuild';
-import { ArtifactCache, sha256 } from './cache.js';
+import { ArtifactCache, sha256, type CacheSource } from './cache.js';
 import type { ChangeLog } from './changes.js';
 import { ImportPolicy } from './bundlers/imports.js';
 import { runBundler } from './bundlers/registry.js';
@@ -32,6 +32,14 @@ export interface ModuleBuild {
   inputs: string[];
   /** False when an input was written while the build ran: it may mix old and new content. */
   settled: boolean;
+  /** Where the time of this answer went, for its Server-Timing: the cache's part, and each phase of a build it ran. */
+  timing?: BuildTiming;
+}
+
+/** Milliseconds by phase of a build (`check`, `transform`, `bundle`, `styles`), and where the code came from. */
+export interface BuildTiming {
+  cache: CacheSource;
+  phases: Record<string, number>;
 }
 
 type Script = BundleResult & { imports: string[]; hash: string };
@@ -47,6 +55,7 @@ export class Compiler {
   readonly installed: InstalledPackages;
   private signatures = new WeakMap<Workspace, string>();
   private current?: Workspace;
+  private readonly disk?: DiskStore;
   /** A `ts` module was built in this process: TypeScript and its emit program are loaded. */
   private tsReady = false;
 
@@ -55,6 +64,7 @@ export class Compiler {
    * a file watcher's reports stand in for a stat of each input on each use.
    */
   constructor({ disk, changes }: { disk?: DiskStore; changes?: ChangeLog } = {}) {
+    this.disk = disk;
     this.scripts = new ArtifactCache(1000, disk && { disk, name: 'script' }, changes);
     this.styles = new ArtifactCache(1000, disk && { disk, name: 'styles' }, changes);
     // Installed packages live in node_modules, which the watcher does not follow: their inputs are stat'ed.
@@ -127,14 +137,16 @@ export class Compiler {
     if (refused) return invalid(refused);
 
     const key = this.scriptKey(workspace, module, options);
+    let source: CacheSource = 'miss';
     const script = await this.scripts.get(key, async () => {
       if (module.bundler.specifier === BUILTIN_BUNDLERS.ts.specifier) this.tsReady = true;
       const policy = new ImportPolicy(workspace, module, options);
-      const result = await bundle({ workspace, module, options, policy });
+      const result = await bundle({ workspace, module, options, policy, disk: this.disk });
       const code = result.diagnostics.length ? '' : await finish(result, options, module.bundler.name);
       const inputs = result.diagnostics.length ? failedBuildInputs(result.inputs, module.package.dir) : result.inputs;
-      return { value: { ...result, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs };
-    });
+      return { value: { ...result, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs, transient: result.transient };
+    }, (found) => (source = found));
+    const timing: BuildTiming = { cache: source, phases: source === 'miss' ? { ...script.timings } : {} };
     let styles: string | undefined;
     let stylesHash: string | undefined;
     let inputs = script.inputs;
@@ -143,17 +155,19 @@ export class Compiler {
     if (script.stylesheets.length) {
       const styleKey = `${key}|${script.stylesheets.map((s) => s.path).join(',')}`;
       const result = await this.styles.get(styleKey, async () => {
+        const started = performance.now();
         const built = await compileStyles(workspace, module, script.stylesheets, options);
+        timing.phases.styles = performance.now() - started;
         return { value: { ...built, hash: sha256(built.css).slice(0, 16) }, inputs: built.inputs };
       });
       inputs = [...inputs, ...result.inputs];
       settled &&= !this.styles.isUnsettled(result);
-      if (script.diagnostics.length || result.diagnostics.length) return invalid([...script.diagnostics, ...result.diagnostics], inputs, settled);
+      if (script.diagnostics.length || result.diagnostics.length) return { ...invalid([...script.diagnostics, ...result.diagnostics], inputs, settled), timing };
       styles = result.css;
       stylesHash = result.hash;
     }
-    if (script.diagnostics.length) return invalid(script.diagnostics, inputs, settled);
-    return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, hash: script.hash, stylesHash, inputs, settled };
+    if (script.diagnostics.length) return { ...invalid(script.diagnostics, inputs, settled), timing };
+    return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, hash: script.hash, stylesHash, inputs, settled, timing };
   }
 
   /** Why the module cannot be compiled with these options at all, if it cannot. */
@@ -201,7 +215,8 @@ function invalid(diagnostics: Diagnostic[], inputs: string[] = [], settled = tru
 /** Minifies what the bundler left unminified, and inlines the development map. */
 async function finish(result: BundleResult, options: CompileOptions, bundler: string): Promise<string> {
   if (options.min && bundler !== 'esbuild') {
-    return (await esbuild.transform(result.code, { minify: true, format: 'esm', target: 'es2022', loader: 'js' })).code;
+    // Minified in the language the bundler wrote (a tsconfig's es2017 stays es2017).
+    return (await esbuild.transform(result.code, { minify: true, format: 'esm', target: result.target ?? 'es2022', loader: 'js' })).code;
   }
   if (options.sourcemap === 'inline' && result.map) {
     const map = Buffer.from(JSON.stringify(result.map)).toString('base64');

@@ -8,14 +8,20 @@ import { KIT } from './version.js';
 function toolVersions(): string {
   const require = createRequire(import.meta.url);
   const versions = [`kit@${KIT.version}`];
-  for (const name of ['typescript', 'esbuild', 'rollup', '@rollup/plugin-typescript', 'postcss']) {
+  for (const name of ['typescript-native', '@swc/core', 'esbuild', 'rollup', 'postcss']) {
     versions.push(`${name}@${installedVersion(require, name) ?? '?'}`);
   }
   return versions.join(' ');
 }
 
-/** The version in the package.json of `name` as installed: the nearest one above its main file that names it. */
+/** The version in the package.json of `name` as installed: its own, or the nearest one above its main file that names it. */
 function installedVersion(require: NodeJS.Require, name: string): string | undefined {
+  try {
+    // `typescript-native` is an alias: its package.json names itself `typescript`.
+    return (require(`${name}/package.json`) as { version?: string }).version;
+  } catch {
+    // not exported: found from its main file
+  }
   let dir: string;
   try {
     dir = dirname(require.resolve(name));

@@ -25,7 +25,8 @@ export function tsconfigChain(file: string, seen: string[] = []): string[] {
   return seen;
 }
 
-function resolveExtends(name: string, dir: string): string | undefined {
+/** The file an `extends` entry names, found as TypeScript finds it (a path, or a package and its `tsconfig.json`). */
+export function resolveExtends(name: string, dir: string): string | undefined {
   if (name.startsWith('.') || name.startsWith('/')) {
     const path = resolve(dir, name);
     return path.endsWith('.json') ? path : `${path}.json`;

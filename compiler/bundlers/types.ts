@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
+import type { DiskStore } from '../disk-cache.js';
 import type { CompileOptions } from '../options.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import type { ImportPolicy } from './imports.js';
@@ -18,6 +19,8 @@ export interface BundleInput {
   module: ModuleInfo;
   options: CompileOptions;
   policy: ImportPolicy;
+  /** kit's disk cache, for what a bundler keeps by content (the `ts` bundler's transformed files). */
+  disk?: DiskStore;
 }
 
 /** A stylesheet the module's code imports, with where it is imported. */
@@ -34,6 +37,12 @@ export interface BundleResult {
   stylesheets: StylesheetImport[];
   inputs: string[];
   diagnostics: Diagnostic[];
+  /** The language the code is written in (`es2017`, `esnext`): the minifier keeps to it. */
+  target?: string;
+  /** Milliseconds spent by phase (`check`, `transform`, `bundle`), for the answer's Server-Timing. */
+  timings?: Record<string, number>;
+  /** A failure of a tool rather than of the inputs (TypeScript 7's process died): never cached, built again next time. */
+  transient?: boolean;
 }
 
 /** A bundler: turns one module into one ES module. Bare imports stay bare, helpers are bundled in. */

@@ -107,7 +107,8 @@ export class NativeChecker {
    * Syntactic and semantic diagnostics of `files` as the project of `tsconfig` sees them,
    * by file (every file has an entry). Problems of the project itself (an option TypeScript 7
    * removed, such as `baseUrl`; a tsconfig that does not parse) are listed under `tsconfig`.
-   * Rejects when a file is not part of that project.
+   * Rejects when the first file (a module's entry) is not part of that project; the others
+   * (what kit found the entry reaches) are checked where the project has them.
    */
   check(tsconfig: string, files: readonly string[]): Promise<Map<string, CheckDiagnostic[]>> {
     const config = resolve(tsconfig);
@@ -115,9 +116,9 @@ export class NativeChecker {
     return this.run(async (session) => {
       const project = await this.project(session, config);
       const { program } = project;
-      await this.requireFiles(session, project, wanted);
+      const present = await this.requireFirst(session, project, wanted);
       const found = await Promise.all(
-        wanted.map(async (file) => {
+        present.map(async (file) => {
           const [syntactic, semantic] = await Promise.all([program.getSyntacticDiagnostics(file), program.getSemanticDiagnostics(file)]);
           return [file, [...syntactic, ...semantic]] as const;
         }),
@@ -283,22 +284,13 @@ export class NativeChecker {
   private async update(session: Session, params: UpdateParams): Promise<void> {
     const { changed, created, deleted, all } = this.pending;
     this.pending = { changed: new Set(), created: new Set(), deleted: new Set(), all: false };
-    const fileChanges: UpdateParams['fileChanges'] = all
-      ? { invalidateAll: true }
-      : changed.size + created.size + deleted.size
-        ? { changed: [...changed], created: [...created], deleted: [...deleted] }
-        : undefined;
-    const request = { ...params, ...(fileChanges ? { fileChanges } : {}) };
-    let snapshot: Snapshot;
+    const named = changed.size + created.size + deleted.size ? { changed: [...changed], created: [...created], deleted: [...deleted] } : undefined;
+    // `invalidateAll` makes TypeScript 7 read every source again but not an open project's
+    // tsconfig: a changed (virtual) tsconfig would keep its old roots. Files named are sent first.
+    const steps: (UpdateParams['fileChanges'] | undefined)[] = all ? [...(named ? [named] : []), { invalidateAll: true }] : [named];
     try {
-      try {
-        snapshot = await session.api.updateSnapshot(request);
-      } catch (error) {
-        // An open tsconfig that vanished unannounced fails every update until it is closed.
-        const lost = /project not found for update: (.+)$/.exec((error as Error).message)?.[1];
-        if (!lost || session.dead) throw error;
-        session.opened.delete(resolve(lost));
-        snapshot = await session.api.updateSnapshot({ ...request, closeProjects: [...(request.closeProjects ?? []), lost] });
+      for (const [i, fileChanges] of steps.entries()) {
+        await this.replace(session, await this.snapshotWith(session, { ...(i === 0 ? params : {}), ...(fileChanges ? { fileChanges } : {}) }));
       }
     } catch (error) {
       // Not applied: the changes wait for the next request (a new process reads every file anyway).
@@ -308,13 +300,24 @@ export class NativeChecker {
       this.pending.all ||= all;
       throw error;
     }
-    await this.replace(session, snapshot);
     for (const config of params.openProjects ?? []) session.opened.add(config as string);
     // A tsconfig that is open but gone (deleted, or never there) fails every later update: close it.
     const gone = [...session.opened].filter((config) => !session.snapshot!.getProject(config));
     if (gone.length) {
       for (const config of gone) session.opened.delete(config);
       await this.replace(session, await session.api.updateSnapshot({ closeProjects: gone }));
+    }
+  }
+
+  private async snapshotWith(session: Session, request: UpdateParams): Promise<Snapshot> {
+    try {
+      return await session.api.updateSnapshot(request);
+    } catch (error) {
+      // An open tsconfig that vanished unannounced fails every update until it is closed.
+      const lost = /project not found for update: (.+)$/.exec((error as Error).message)?.[1];
+      if (!lost || session.dead) throw error;
+      session.opened.delete(resolve(lost));
+      return session.api.updateSnapshot({ ...request, closeProjects: [...(request.closeProjects ?? []), lost] });
     }
   }
 
@@ -335,10 +338,10 @@ export class NativeChecker {
     return names;
   }
 
-  private async requireFiles(session: Session, project: Project, files: readonly string[]): Promise<void> {
+  private async requireFirst(session: Session, project: Project, files: readonly string[]): Promise<string[]> {
     const names = await this.sourceFileNames(session, project);
-    const outside = files.filter((file) => !names.has(file));
-    if (outside.length) throw new Error(`Not part of the project of ${resolve(project.configFileName)}: ${outside.join(', ')}`);
+    if (files.length && !names.has(files[0])) throw new Error(`Not part of the project of ${resolve(project.configFileName)}: ${files[0]}`);
+    return files.filter((file) => names.has(file));
   }
 
   /** Diagnostics with line and column, from the text TypeScript checked (or, for a tsconfig, the file's). */

@@ -4,6 +4,7 @@ import { findModule, findPackage, mediaTypeOf, parseAddress, type Address, type 
 import type { ServiceContext } from '../context.js';
 import { requestTarget } from '../request.js';
 import { sendArtifact, sendError } from '../respond.js';
+import { setServerTiming } from '../server-timing.js';
 import { audienceOf, checkOptions } from './options.js';
 import { serveInstalled } from './installed.js';
 
@@ -12,7 +13,10 @@ export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): P
   const target = event.node.req.url ?? '/';
   const mark = ctx.warm?.now();
   const warm = ctx.warm?.get(target);
-  if (warm) return sendArtifact(event, warm.body, warm.type, warm.audience, warm.digest);
+  if (warm) {
+    setServerTiming(event, WARM);
+    return sendArtifact(event, warm.body, warm.type, warm.audience, warm.digest);
+  }
   const { path, rawQuery } = requestTarget(event);
   const address = parseAddress(path);
   if (!address) return sendError(event, 'MODULE_NOT_FOUND', `${path} is not a module address; addresses are /m/<package>@<version>/<modules|styles|assets>/<subpath>`);
@@ -30,6 +34,7 @@ export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): P
   const options = checkOptions(ctx, event, rawQuery);
   if (!('target' in options)) return options;
   const build = await ctx.compiler.compile(workspace, module, options);
+  setServerTiming(event, build.timing);
   if (build.status === 'invalid') return sendError(event, 'BUILD_FAILED', `${module.specifier} does not build; fix the problems listed`, build.diagnostics);
   const audience = audienceOf(ctx, options);
   const answer = address.family === 'modules' ? { body: build.code, type: 'text/javascript; charset=utf-8', digest: build.hash } : build.styles !== undefined && { body: build.styles, type: 'text/css; charset=utf-8', digest: build.stylesHash! };
@@ -37,6 +42,9 @@ export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): P
   if (build.settled) ctx.warm?.keep(target, { ...answer, audience }, build.inputs, mark);
   return sendArtifact(event, answer.body, answer.type, audience, answer.digest);
 }
+
+/** A repeated answer (see warm-answers.ts) is held in memory and builds nothing. */
+const WARM = { cache: 'memory', phases: {} } as const;
 
 /**
  * The workspace and what the address names in it. Only the manifests this answer depends on

@@ -3,15 +3,20 @@ import { createBadge } from '@shop/ui/badge';
 import { createBuyButton } from '@shop/ui/button';
 import { formatPrice } from '@shop/util/format';
 
-/** One sentence about the cart, with its total formatted by `format`. */
-function describeCart(lines, format) {
-    const total = lines.reduce((sum, line) => sum + line.cents, 0);
+/** One sentence about the cart, with its total formatted by `format`. */ function describeCart(lines, format) {
+    const total = lines.reduce((sum, line)=>sum + line.cents, 0);
     return `${lines.length} items, ${format(total)} in total`;
 }
 
 const lines = [
-    { name: 'Notebook', cents: 450 },
-    { name: 'Fountain pen', cents: 1999 },
+    {
+        name: 'Notebook',
+        cents: 450
+    },
+    {
+        name: 'Fountain pen',
+        cents: 1999
+    }
 ];
 const heading = document.createElement('h1');
 heading.textContent = 'kit shop';
