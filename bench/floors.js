@@ -1,9 +1,9 @@
 // What the parts kit's `ts` bundler is built on cost by themselves, measured in the suite's run:
 // the least that any design on these parts could reach, held against the same goals.
-//   emit:     rollup bundling a module whose files TypeScript 5.9 transpiles (transpileModule, the
-//             least work its emit can do), and rollup alone on files already stripped of types
+//   emit:     rollup bundling a module whose files @swc/core transforms (transformSync, one file at
+//             a time, as kit's ts bundler does), and rollup alone on files already stripped of types
 //   edit:     the same after an edit of one file, rollup's cache holding the rest
-//   memory:   one process holding TypeScript 5.9, rollup, postcss and esbuild, each used once,
+//   memory:   one process holding @swc/core, rollup, postcss and esbuild, each used once,
 //             with TypeScript 7's process checking every `ts`-bundler module (bench/floor-memory.js)
 //   requests: h3 + listhen, and bare node:http, sending the same bytes (bench/bytes-server.js)
 import { spawn } from 'node:child_process';
@@ -15,7 +15,7 @@ import { createInterface } from 'node:readline';
 const REPO = resolve(import.meta.dirname, '..');
 const require = createRequire(join(REPO, 'package.json'));
 // kit's own copies (bench/node_modules holds Vite's).
-const [ts, { rollup }, esbuild] = ['typescript', 'rollup', 'esbuild'].map((name) => require(name));
+const [swc, { rollup }, esbuild] = ['@swc/core', 'rollup', 'esbuild'].map((name) => require(name));
 
 /** The tsconfig the floors check with: the workspace's, each module's specifier mapped to its source, kit's ambient types. */
 export function floorTsconfig(root, entries, checked) {
@@ -43,11 +43,11 @@ const workspaceFiles = {
 };
 
 const transpiled = {
-  name: 'typescript-5.9-transpile',
+  name: 'swc-transform',
   transform(code, id) {
     if (!/\.tsx?$/.test(id)) return null;
-    const out = ts.transpileModule(code, { fileName: id, compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, sourceMap: true } });
-    return { code: out.outputText.replace(/\n\/\/# sourceMappingURL=.*$/, ''), map: out.sourceMapText };
+    const out = swc.transformSync(code, { filename: id, sourceMaps: true, isModule: true, swcrc: false, jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: id.endsWith('x'), decorators: true }, transform: { decoratorVersion: '2022-03' } } });
+    return { code: out.code, map: out.map };
   },
 };
 
@@ -94,7 +94,7 @@ export async function emitFloor(entries, edited, stats, edits = 10) {
     return stats(times);
   };
   const rollupAlone = await passes([workspaceFiles, strip]);
-  const withTypeScript = await passes([workspaceFiles, transpiled]);
+  const withTransform = await passes([workspaceFiles, transpiled]);
   const helper = join(dirname(edited), 'helpers.ts');
   const original = readFileSync(helper, 'utf8');
   const times = [];
@@ -109,7 +109,7 @@ export async function emitFloor(entries, edited, stats, edits = 10) {
   } finally {
     writeFileSync(helper, original);
   }
-  return { rollupAlone, withTypeScript, edit: stats(times) };
+  return { rollupAlone, withTransform, edit: stats(times) };
 }
 
 /** Runs `node <script> ...args` and resolves with the first line it prints, the process still running. */
