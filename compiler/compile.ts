@@ -55,7 +55,6 @@ export class Compiler {
   readonly installed: InstalledPackages;
   private signatures = new WeakMap<Workspace, string>();
   private current?: Workspace;
-  private readonly disk?: DiskStore;
   /** A `ts` module was built in this process: TypeScript and its emit program are loaded. */
   private tsReady = false;
 
@@ -64,7 +63,6 @@ export class Compiler {
    * a file watcher's reports stand in for a stat of each input on each use.
    */
   constructor({ disk, changes }: { disk?: DiskStore; changes?: ChangeLog } = {}) {
-    this.disk = disk;
     this.scripts = new ArtifactCache(1000, disk && { disk, name: 'script' }, changes);
     this.styles = new ArtifactCache(1000, disk && { disk, name: 'styles' }, changes);
     // Installed packages live in node_modules, which the watcher does not follow: their inputs are stat'ed.
@@ -141,7 +139,7 @@ export class Compiler {
     const script = await this.scripts.get(key, async () => {
       if (module.bundler.specifier === BUILTIN_BUNDLERS.ts.specifier) this.tsReady = true;
       const policy = new ImportPolicy(workspace, module, options);
-      const result = await bundle({ workspace, module, options, policy, disk: this.disk });
+      const result = await bundle({ workspace, module, options, policy });
       const code = result.diagnostics.length ? '' : await finish(result, options, module.bundler.name);
       const inputs = result.diagnostics.length ? failedBuildInputs(result.inputs, module.package.dir) : result.inputs;
       return { value: { ...result, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs, transient: result.transient };

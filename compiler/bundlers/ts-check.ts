@@ -153,17 +153,16 @@ export async function checkModule(workspace: Workspace, module: ModuleInfo, file
 }
 
 /**
- * Starts checking every `ts` module of the workspace at once, in the background, so that
- * a request waits only for what is not checked yet. Failures surface on the requests.
+ * Starts checking every `ts` module of the workspace, in the background, one module at a
+ * time and only while no request waits for the checker, so that a later request finds its
+ * verdict mostly done and an early one is not held up. Failures surface on the requests.
  */
 export function checkInBackground(workspace: Workspace): void {
   ensureEditorConfig(workspace);
   const checker = checkerOf(workspace.root);
-  const groups = new Map<string, string[]>();
   for (const module of workspace.modules) {
     if (module.bundler.name !== 'ts' || !/\.(ts|tsx|mts)$/.test(module.entry)) continue;
     const config = checkConfig(workspace, checker, tsconfigOf(workspace, module.entry));
-    groups.set(config, [...(groups.get(config) ?? []), module.entry]);
+    checker.check(config, [module.entry], { background: true }).catch(() => undefined);
   }
-  for (const [config, entries] of groups) checker.check(config, entries).catch(() => undefined);
 }

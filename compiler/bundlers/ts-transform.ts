@@ -3,7 +3,6 @@ import { basename, relative } from 'node:path';
 import { transform as swcTransform } from '@swc/core';
 import type { Plugin } from 'rollup';
 import { sha256 } from '../cache.js';
-import type { DiskStore } from '../disk-cache.js';
 import { toPosix } from '../workspace/paths.js';
 import { swcOptionsFor } from './swc-options.js';
 import type { EmitOptions } from './tsconfig-options.js';
@@ -15,7 +14,12 @@ export interface Transformed {
   map?: string;
 }
 
-/** Files kept in memory by content, across modules and builds: a helper shared by many modules is transformed once. */
+/**
+ * Files kept in memory by content, across modules and builds: a helper shared by many modules
+ * is transformed once. Not on disk: writing a file's JavaScript there (about 1 ms, in the
+ * request's turn) costs more than swc's transform of it, and a module's artifact is kept
+ * there already.
+ */
 const LIMIT = 4000;
 const memory = new Map<string, Transformed>();
 
@@ -24,29 +28,26 @@ export const TRANSFORMED = /\.(?:[cm]?ts|tsx|jsx)$/;
 /** What a transform of one file is given: where it is, its text and the options of its tsconfig. */
 export interface TransformContext {
   root: string;
-  disk?: DiskStore;
   sourceMaps: boolean;
   /** The emit options of the tsconfig TypeScript picks for `file`. */
   emitOptionsFor(file: string): EmitOptions;
 }
 
 /**
- * One file's JavaScript, as swc writes it for the file's tsconfig: from memory or the disk
- * cache when the same text was transformed with the same options before. The key is the
- * workspace-relative path (it names the file in the map), the options and the text.
+ * One file's JavaScript, as swc writes it for the file's tsconfig: from memory when the same
+ * text was transformed with the same options before. The key is the workspace-relative path
+ * (it names the file in the map), the options and the text.
  */
 export async function transformFile(context: TransformContext, file: string, code: string): Promise<Transformed> {
   const name = toPosix(relative(context.root, file));
   // Named relative to the workspace (no absolute path in a key or a map); the map names the file
   // relative to its own directory, as rollup reads a transform's map.
   const options = { ...swcOptionsFor(name, context.emitOptionsFor(file), context.sourceMaps), sourceFileName: basename(file) };
-  const key = `swc|${sha256(`${JSON.stringify(options)}\0${code}`)}`;
-  const kept = memory.get(key) ?? context.disk?.read<Transformed>(key)?.value;
+  const key = sha256(`${JSON.stringify(options)}\0${code}`);
+  const kept = memory.get(key);
   if (kept) return remember(key, kept);
   const output = await swcTransform(code, options);
-  const result = { code: output.code, map: output.map };
-  context.disk?.write({ key, inputs: [], value: result });
-  return remember(key, result);
+  return remember(key, { code: output.code, map: output.map });
 }
 
 function remember(key: string, value: Transformed): Transformed {

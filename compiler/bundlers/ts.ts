@@ -37,7 +37,7 @@ export const tsBundler: Bundler = {
   bundle: bundleWithTypeScript,
 };
 
-async function bundleWithTypeScript({ workspace, module, options, policy, disk }: BundleInput): Promise<BundleResult> {
+async function bundleWithTypeScript({ workspace, module, options, policy }: BundleInput): Promise<BundleResult> {
   const root = workspace.root;
   const diagnostics: Diagnostic[] = [];
   const refused = new Set<string>();
@@ -136,7 +136,7 @@ async function bundleWithTypeScript({ workspace, module, options, policy, disk }
   };
   const transformSpent = { ms: 0 };
   const bundleStarted = performance.now();
-  const transform = typeScriptTransform({ root, disk, sourceMaps: options.sourcemap === 'inline', emitOptionsFor }, transformSpent);
+  const transform = typeScriptTransform({ root, sourceMaps: options.sourcemap === 'inline', emitOptionsFor }, transformSpent);
   let inputs = [...new Set([module.entry, ...reached, ...settings])];
   const finished = async (result: Omit<BundleResult, 'diagnostics' | 'inputs'>, failed?: { message: string; at?: Parameters<typeof bundleError>[1]; unresolved: boolean }): Promise<BundleResult> => {
     timings.transform = transformSpent.ms;

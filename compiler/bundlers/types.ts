@@ -1,5 +1,4 @@
 import type { Diagnostic } from '../diagnostics.js';
-import type { DiskStore } from '../disk-cache.js';
 import type { CompileOptions } from '../options.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import type { ImportPolicy } from './imports.js';
@@ -19,8 +18,6 @@ export interface BundleInput {
   module: ModuleInfo;
   options: CompileOptions;
   policy: ImportPolicy;
-  /** kit's disk cache, for what a bundler keeps by content (the `ts` bundler's transformed files). */
-  disk?: DiskStore;
 }
 
 /** A stylesheet the module's code imports, with where it is imported. */

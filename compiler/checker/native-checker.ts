@@ -110,10 +110,10 @@ export class NativeChecker {
    * Rejects when the first file (a module's entry) is not part of that project; the others
    * (what kit found the entry reaches) are checked where the project has them.
    */
-  check(tsconfig: string, files: readonly string[]): Promise<Map<string, CheckDiagnostic[]>> {
+  check(tsconfig: string, files: readonly string[], { background = false } = {}): Promise<Map<string, CheckDiagnostic[]>> {
     const config = resolve(tsconfig);
     const wanted = [...new Set(files.map((file) => resolve(file)))];
-    return this.run(async (session) => {
+    return (background ? this.runLater.bind(this) : this.run.bind(this))(async (session) => {
       const project = await this.project(session, config);
       const { program } = project;
       const present = await this.requireFirst(session, project, wanted);
@@ -179,6 +179,8 @@ export class NativeChecker {
 
   /** Ends the native process once the requests queued before have settled. Later calls start a new one. */
   close(): Promise<void> {
+    // Background work not started yet is dropped: it must not start a process after this one.
+    this.backlog.length = 0;
     const done = this.queue.then(async () => {
       const session = this.session;
       this.session = undefined;
@@ -188,7 +190,33 @@ export class NativeChecker {
     return done;
   }
 
+  /** Requests queued or running that someone waits for; background work waits for none to be left. */
+  private waiting = 0;
+  private backlog: (() => void)[] = [];
+
+  /**
+   * Runs `operation` once no other request is queued: background work (checking the whole
+   * workspace ahead of its requests) never holds up a request someone waits for, so each
+   * background operation should be small (a module, not the workspace).
+   */
+  private runLater<T>(operation: (session: Session) => Promise<T>): Promise<T> {
+    return new Promise<T>((done, fail) => {
+      this.backlog.push(() => void this.run(operation).then(done, fail));
+      this.drain();
+    });
+  }
+
+  private drain(): void {
+    if (this.waiting === 0) this.backlog.shift()?.();
+  }
+
   private run<T>(operation: (session: Session) => Promise<T>): Promise<T> {
+    // A background item runs through here too: counted while it runs, the next one waits for it.
+    this.waiting++;
+    const settled = () => {
+      this.waiting--;
+      this.drain();
+    };
     const result = this.queue.then(async () => {
       const session = await this.start();
       try {
@@ -203,6 +231,7 @@ export class NativeChecker {
       }
     });
     this.queue = result.catch(() => undefined);
+    result.then(settled, settled);
     return result;
   }
 
