@@ -20,7 +20,7 @@ export interface Transformed {
  * request's turn) costs more than swc's transform of it, and a module's artifact is kept
  * there already.
  */
-const LIMIT = 4000;
+const LIMIT = 1000;
 const memory = new Map<string, Transformed>();
 
 export const TRANSFORMED = /\.(?:[cm]?ts|tsx|jsx)$/;
