@@ -210,11 +210,16 @@ function invalid(diagnostics: Diagnostic[], inputs: string[] = [], settled = tru
   return { status: 'invalid', diagnostics, code: '', imports: [], hash: sha256(JSON.stringify(diagnostics)).slice(0, 16), inputs, settled };
 }
 
+/** The helpers swc writes for standard and legacy decorators. */
+const DECORATOR_HELPERS = /\b_apply_decs_\w+\(|\b_ts_decorate\(/;
+
 /** Minifies what the bundler left unminified, and inlines the development map. */
 async function finish(result: BundleResult, options: CompileOptions, bundler: string): Promise<string> {
   if (options.min && bundler !== 'esbuild') {
-    // Minified in the language the bundler wrote (a tsconfig's es2017 stays es2017).
-    return (await esbuild.transform(result.code, { minify: true, format: 'esm', target: result.target ?? 'es2022', loader: 'js' })).code;
+    // Minified in the language the bundler wrote (a tsconfig's es2017 stays es2017). Decorated
+    // code keeps its names: a class decorator's `context.name`, and metadata, read them.
+    const keepNames = DECORATOR_HELPERS.test(result.code);
+    return (await esbuild.transform(result.code, { minify: true, keepNames, format: 'esm', target: result.target ?? 'es2022', loader: 'js' })).code;
   }
   if (options.sourcemap === 'inline' && result.map) {
     const map = Buffer.from(JSON.stringify(result.map)).toString('base64');

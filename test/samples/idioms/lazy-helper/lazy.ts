@@ -1,0 +1,3 @@
+export function answer() {
+  return 42;
+}
