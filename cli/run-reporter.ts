@@ -2,10 +2,10 @@ import pc from 'picocolors';
 import { codeFrame, formatDiagnostic, type Diagnostic } from '../compiler/index.js';
 import type { BuildOutcome } from '../serve/builds.js';
 
-export const LOG_LEVELS = ['info', 'warn', 'error', 'silent'] as const;
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-const RANK: Record<LogLevel, number> = { info: 0, warn: 1, error: 2, silent: 3 };
+const RANK: Record<LogLevel, number> = { debug: 0, info: 0, warn: 1, error: 2, silent: 3 };
 
 /** Colour only for a person at a terminal, never under NO_COLOR (FORCE_COLOR forces it). */
 export function wantsColor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env): boolean {

@@ -35,8 +35,10 @@ export function createServiceApp(ctx: ServiceContext): App {
   const allowedHosts = new Set([...(ctx.options.allowedHosts ?? []), ctx.options.host ?? '127.0.0.1'].map((h) => h.toLowerCase()));
   const app = createApp({
     onError: (error, event) => {
-      // A fault of ours: answer 500 in the one error shape, and say it on the terminal.
-      process.stderr.write(`kit: ${error.stack ?? error.message}\n`);
+      // A fault of ours: answer 500 in the one error shape, and say on the terminal what failed
+      // (the stack only when asked for: `--log-level debug`).
+      const cause = (error.cause as Error | undefined) ?? error;
+      process.stderr.write(`kit: internal error answering ${event.method} ${event.path}: ${cause.message}\n${ctx.options.debug ? `${cause.stack ?? ''}\n` : ''}`);
       if (!event.handled) void sendJsonError(event);
     },
   });
@@ -47,6 +49,7 @@ export function createServiceApp(ctx: ServiceContext): App {
       if (refused) return refused;
       const { path } = requestTarget(event);
       if (path.startsWith('/m/')) return moduleAddress(ctx, event); // code, styles, assets
+      if (path === '/' && ctx.options.development) return sendRedirect(event, '/preview/', 302); // the printed address opens the preview
       const [, route, methods] = DEVELOPMENT_ROUTES.find(([test]) => test(path)) ?? [];
       if (!route || !methods) return sendError(event, 'NOT_FOUND', `nothing is served at ${path}; modules live at /m/<package>@<version>/…${ctx.options.development ? ', the preview at /preview/' : ''}`);
       if (!ctx.options.development) return sendError(event, 'EXTENSION_DISABLED', `${path} needs the development extension; start kit run with KIT_SERVICE_EXTENSIONS=@kit-js/packages/development`);
@@ -59,8 +62,11 @@ export function createServiceApp(ctx: ServiceContext): App {
 
 function moduleAddress(ctx: ServiceContext, event: H3Event): Promise<void> | void {
   if (event.method === 'OPTIONS') {
-    setResponseHeader(event, 'Access-Control-Allow-Origin', '*');
-    setResponseHeader(event, 'Access-Control-Allow-Methods', 'GET, HEAD');
+    // Production outputs and assets are for other hosts; development outputs are not (CONTRACT §3).
+    if (!/(^|&)env=development(&|$)/.test(requestTarget(event).rawQuery)) {
+      setResponseHeader(event, 'Access-Control-Allow-Origin', '*');
+      setResponseHeader(event, 'Access-Control-Allow-Methods', 'GET, HEAD');
+    }
     setResponseStatus(event, 204);
     return send(event, '');
   }

@@ -12,6 +12,8 @@ export interface ServiceOptions {
   /** The development extension: development outputs, preview, reports, events. */
   development: boolean;
   cdnOrigin?: string;
+  /** Stacks of internal errors on the terminal (`--log-level debug`). */
+  debug?: boolean;
   /** Told of every judged build that changed (the terminal's report). */
   onBuild?: (outcome: BuildOutcome) => void;
 }

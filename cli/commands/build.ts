@@ -25,6 +25,12 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
     const tty = process.stderr.isTTY;
     const result = await writeDistribution(workspace, compiler, out, (done, total, module) => {
       if (tty) process.stderr.write(`\r\x1b[K${pc.cyan(`[${done}/${total}]`)} ${module.vspecifier}`);
+    }).catch((error: NodeJS.ErrnoException) => {
+      if (tty) process.stderr.write('\r\x1b[K');
+      // A place that cannot be written: the emit was being written aside, and is gone again.
+      const reason = error.code && WRITE_FAILURES[error.code];
+      if (reason) throw new UserError(`cannot write ${displayPath(out)}: ${reason}; ${displayPath(out)} is as it was`);
+      throw error;
     });
     if (tty) process.stderr.write('\r\x1b[K');
     if (result.diagnostics.length) {
@@ -41,6 +47,15 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
       process.stderr.write(`${pc.yellow('warning:')} not installed, so not in importmap.json: ${result.unmapped.join(', ')}; install them (npm install) or map them to a CDN in the page's import map\n`);
     }
   },
+};
+
+/** Why a directory could not be written, for the errors a full or read-only place gives. */
+const WRITE_FAILURES: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is exceeded',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
 };
 
 function displayPath(path: string): string {

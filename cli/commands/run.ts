@@ -24,7 +24,7 @@ export const runCommand: CommandModule<{ cwd: string }, Args> = {
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on; loopback unless you say otherwise' })
       .option('allowed-host', { type: 'string', array: true, default: [], describe: 'a further Host header name to answer (DNS rebinding defence)' })
       .option('extensions', { type: 'string', describe: 'service extensions, comma-separated (overrides KIT_SERVICE_EXTENSIONS), e.g. @kit-js/packages/development' })
-      .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'what the terminal reports: info (rebuilds, reloads, errors), warn, error (errors only), silent' }),
+      .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'what the terminal reports: debug (info, and the stack of an internal error), info (rebuilds, reloads, errors), warn, error (errors only), silent' }),
   handler: async (args) => {
     const port = parsePort(args.port);
     const environment = readServiceEnvironment(process.env, args.extensions);
@@ -32,7 +32,7 @@ export const runCommand: CommandModule<{ cwd: string }, Args> = {
     const root = findWorkspace(args.cwd, 'run');
     await checkHost(args.host);
     const reporter = new RunReporter(root, args['log-level']);
-    const options = { root, port, host: args.host, allowedHosts: args['allowed-host'], development: environment.development, cdnOrigin: environment.cdnOrigin, onBuild: reporter.outcome };
+    const options = { root, port, host: args.host, allowedHosts: args['allowed-host'], development: environment.development, cdnOrigin: environment.cdnOrigin, debug: args['log-level'] === 'debug', onBuild: reporter.outcome };
     const service = await startService(options).catch((error: unknown) => {
       throw describeListenError(error, args.host, port) ?? error;
     });

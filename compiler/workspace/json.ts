@@ -32,9 +32,35 @@ const SYNTAX_WORDS: Record<string, string> = {
   InvalidSymbol: 'this is not valid JSON',
 };
 
+/** Deeper than any manifest needs: the parser recurses once a level, so a hostile file could exhaust the stack. */
+const MAX_DEPTH = 64;
+
+/** Where the value nested deeper than `MAX_DEPTH` opens, if one does (strings skipped). */
+function tooDeep(source: string): Position | undefined {
+  let depth = 0;
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      for (i++; i < source.length && source.charCodeAt(i) !== 0x22 && source.charCodeAt(i) !== 0x0a; i++) if (source.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x5b || c === 0x7b /* [ { */) {
+      if (++depth > MAX_DEPTH) return { line, column: i - lineStart + 1 };
+    } else if (c === 0x5d || c === 0x7d /* ] } */) {
+      depth--;
+    } else if (c === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return undefined;
+}
+
 /** Strict JSON (no comments, no trailing commas) with the position of every value kept. */
 export function parseJson(text: string): JsonParse {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const deep = tooDeep(source);
+  if (deep) return { ok: false, message: `values are nested more than ${MAX_DEPTH} levels deep; a manifest needs a few`, position: deep };
   const positions = new Map<string, Position>();
   let firstError: { code: string; position: Position } | undefined;
   const remember = (pathSupplier: () => JSONPath, line: number, character: number) => {
