@@ -1,6 +1,7 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { basename, dirname, join, relative, sep } from 'node:path';
+import { makeUniqueDir } from './workspace/paths.js';
 import { writeEditorConfig } from './editor-config.js';
 import { KIT, KIT_HOME } from './version.js';
 import { loadWorkspace } from './workspace/discover.js';
@@ -38,7 +39,12 @@ export function createWorkspace(dir: string, name = defaultName(dir)): CreateRes
     return { ok: false, reason: `cannot create ${dirname(dir)} (${(error as NodeJS.ErrnoException).code})` };
   }
   const packageDir = name.split('/')[1];
-  const staging = mkdtempSync(join(dirname(dir), `.kit-create-`));
+  let staging: string;
+  try {
+    staging = makeUniqueDir(join(dirname(dir), `.kit-create-`));
+  } catch (error) {
+    return { ok: false, reason: `cannot write in ${dirname(dir)} (${(error as NodeJS.ErrnoException).code})` };
+  }
   try {
     cpSync(TEMPLATE, staging, { recursive: true });
     for (const [from, to] of Object.entries(RENAMED)) renameSync(join(staging, from), join(staging, to));
@@ -62,6 +68,11 @@ export function createWorkspace(dir: string, name = defaultName(dir)): CreateRes
     // The workspace's tsconfig extends kit's view of it: there from the start, for editors and tsc.
     writeEditorConfig(loadWorkspace(dir));
     return { ok: true, name };
+  } catch (error) {
+    // A full or read-only place: the workspace was being written aside, and is gone again.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!code) throw error;
+    return { ok: false, reason: `cannot write ${dir} (${code}); nothing was created` };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

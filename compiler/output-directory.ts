@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { KIT } from './version.js';
 import type { Workspace } from './workspace/model.js';
-import { isInside, toPosix } from './workspace/paths.js';
+import { isInside, makeUniqueDir, toPosix } from './workspace/paths.js';
 
 /** The file that marks a directory as one `kit build` wrote, so a later build may replace it. */
 export const EMIT_MARKER = '.kit-emit';
@@ -60,12 +60,12 @@ function realPath(path: string): string {
 export function replaceDirectory(target: string, fill: (staging: string) => void): void {
   mkdirSync(dirname(target), { recursive: true });
   recoverOutputDirectory(target);
-  const staging = mkdtempSync(`${target}.kit-new-`);
+  const staging = makeUniqueDir(`${target}.kit-new-`);
   try {
     writeFileSync(join(staging, EMIT_MARKER), `${JSON.stringify({ writtenBy: 'kit build', version: KIT.version })}\n`);
     fill(staging);
     if (!existsSync(target)) return renameSync(staging, target);
-    const old = mkdtempSync(`${target}.kit-old-`);
+    const old = makeUniqueDir(`${target}.kit-old-`);
     renameSync(target, join(old, 'emit'));
     try {
       renameSync(staging, target);

@@ -38,3 +38,13 @@ test.skipIf(!mounted)('kit build onto a disk that fills up: one line naming the 
   expect(contents(out)).toEqual(before);
   expect(readdirSync(mountPoint).sort()).toEqual(['dist', 'filler']);
 });
+
+test.skipIf(!mounted)('kit create onto a disk that is full: one line naming the place, and nothing created', () => {
+  const free = Number(spawnSync('df', ['--output=avail', '-B1', mountPoint], { encoding: 'utf8' }).stdout.trim().split('\n')[1]);
+  writeFileSync(join(mountPoint, 'filler-2'), Buffer.alloc(Math.max(0, free - 4 * 1024)));
+  const target = join(mountPoint, 'site');
+  const failed = kit(['create', target], tmpdir());
+  expect(failed.status).toBe(1);
+  expect(failed.stderr.trim().split('\n')).toEqual([`kit create: cannot write ${target} (ENOSPC); nothing was created`]);
+  expect(readdirSync(mountPoint).filter((name) => !name.startsWith('filler') && name !== 'dist')).toEqual([]);
+});
