@@ -26,6 +26,8 @@ export class RunReporter {
   constructor(
     private readonly root: string,
     private readonly level: LogLevel,
+    /** Whether open previews reload themselves on a code change (`--no-reload`: they ask). */
+    private readonly reload = true,
     private readonly stream: NodeJS.WriteStream = process.stderr,
   ) {
     this.colors = pc.createColors(wantsColor(stream));
@@ -56,7 +58,7 @@ export class RunReporter {
     const what = [changed.code && 'code', changed.styles && 'styles'].filter(Boolean).join(' and ');
     if (!what) return;
     this.info(`${c.green('✓')} ${module.specifier} ${what} ${time}`);
-    if (changed.code) this.info(`${c.cyan('↻')} ${module.specifier} ${c.dim('code changed: open previews ask to reload')}`);
+    if (changed.code) this.info(`${c.cyan('↻')} ${module.specifier} ${c.dim(`code changed: open previews ${this.reload ? 'reload' : 'ask to reload'}`)}`);
   };
 
   /** Prints the diagnostics of a module the terminal has not shown yet. */

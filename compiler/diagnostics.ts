@@ -54,6 +54,11 @@ export function manifestInvalid(message: string, location: Location): Diagnostic
   return at('MANIFEST_INVALID', message, location);
 }
 
+/** A manifest member kit does not read (a typo, most often): a warning, never an error. */
+export function unknownKey(message: string, location: Location): Diagnostic {
+  return at('MANIFEST_UNKNOWN_KEY', message, location);
+}
+
 /** A bundler or stylesheet failure; `location` names the offending file. */
 export function bundleError(message: string, location?: Location): Diagnostic {
   return at('BUNDLE_ERROR', message, location);

@@ -12,6 +12,8 @@ export interface ServiceOptions {
   /** The development extension: development outputs, preview, reports, events. */
   development: boolean;
   cdnOrigin?: string;
+  /** `false` (`--no-reload`): an open preview asks for a reload after a code change instead of reloading. */
+  reload?: boolean;
   /** Stacks of internal errors on the terminal (`--log-level debug`). */
   debug?: boolean;
   /** Told of every judged build that changed (the terminal's report). */

@@ -13,6 +13,7 @@ interface Args {
   'allowed-host': string[];
   extensions?: string;
   'log-level': LogLevel;
+  reload: boolean;
 }
 
 export const runCommand: CommandModule<{ cwd: string }, Args> = {
@@ -24,6 +25,7 @@ export const runCommand: CommandModule<{ cwd: string }, Args> = {
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on; loopback unless you say otherwise' })
       .option('allowed-host', { type: 'string', array: true, default: [], describe: 'a further Host header name to answer (DNS rebinding defence)' })
       .option('extensions', { type: 'string', describe: 'service extensions, comma-separated (overrides KIT_SERVICE_EXTENSIONS), e.g. @kit-js/packages/development' })
+      .option('reload', { type: 'boolean', default: true, describe: 'an open preview reloads itself after a valid code change; --no-reload shows a notice instead (also kit.json "reload": false)' })
       .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'what the terminal reports: debug (info, and the stack of an internal error), info (rebuilds, reloads, errors), warn, error (errors only), silent' }),
   handler: async (args) => {
     const port = parsePort(args.port);
@@ -31,8 +33,8 @@ export const runCommand: CommandModule<{ cwd: string }, Args> = {
     if (!environment.ok) throw new UserError(environment.reason);
     const root = findWorkspace(args.cwd, 'run');
     await checkHost(args.host);
-    const reporter = new RunReporter(root, args['log-level']);
-    const options = { root, port, host: args.host, allowedHosts: args['allowed-host'], development: environment.development, cdnOrigin: environment.cdnOrigin, debug: args['log-level'] === 'debug', onBuild: reporter.outcome };
+    const reporter = new RunReporter(root, args['log-level'], args.reload);
+    const options = { root, port, host: args.host, allowedHosts: args['allowed-host'], development: environment.development, cdnOrigin: environment.cdnOrigin, reload: args.reload, debug: args['log-level'] === 'debug', onBuild: reporter.outcome };
     const service = await startService(options).catch((error: unknown) => {
       throw describeListenError(error, args.host, port) ?? error;
     });

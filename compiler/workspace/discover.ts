@@ -77,12 +77,18 @@ export class WorkspaceLoader {
     return files.every((file) => file === undefined || byPath.get(join(this.root, file)) === stamp(join(this.root, file)));
   }
 
+  /** Where the warnings of the manifests read by the discovery under way go. */
+  private warnings: Diagnostic[] = [];
+
   private read<T>(absolute: string, reader: (absolute: string, file: string) => Read<T>): Read<T> {
     const current = stamp(absolute);
     const cached = this.parsed.get(absolute);
-    if (cached && cached.stamp === current) return cached.read as Read<T>;
-    const read = reader(absolute, this.rel(absolute));
-    this.parsed.set(absolute, { stamp: current, read });
+    let read = cached?.read as Read<T> | undefined;
+    if (!read || cached!.stamp !== current) {
+      read = reader(absolute, this.rel(absolute));
+      this.parsed.set(absolute, { stamp: current, read });
+    }
+    this.warnings.push(...(read.warnings ?? []));
     return read;
   }
 
@@ -101,13 +107,15 @@ export class WorkspaceLoader {
   private discover(watched: string[]): Workspace {
     const kitFile = join(this.root, 'kit.json');
     watched.push(kitFile); // the root itself is watched with the unlisted packages' parents
-    const workspace: Workspace = { root: this.root, packages: [], modules: [], diagnostics: [], warnings: [] };
+    const workspace: Workspace = { root: this.root, packages: [], modules: [], diagnostics: [], warnings: [], reload: true };
+    this.warnings = workspace.warnings;
     if (stamp(kitFile) === '-') {
       workspace.diagnostics.push(manifestInvalid(`no kit.json in ${this.root}; restore it, or create a workspace with "kit create <dir>"`, { file: 'kit.json', line: 1, column: 1 }));
       return workspace;
     }
     const kit = this.read(kitFile, readKitManifest);
     workspace.diagnostics.push(...kit.diagnostics);
+    workspace.reload = kit.manifest?.reload ?? true;
     const listedDirs: string[] = [];
     for (const { dir, position } of kit.manifest?.packages ?? []) {
       const at = { file: 'kit.json', ...position };

@@ -1,5 +1,6 @@
+import { closest } from 'fastest-levenshtein';
 import type { JSONPath } from 'jsonc-parser';
-import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
+import { manifestInvalid, unknownKey, type Diagnostic } from '../diagnostics.js';
 import type { JsonDocument, Position } from './json.js';
 
 /**
@@ -12,7 +13,19 @@ export class Fields {
     readonly file: string,
     readonly document: JsonDocument,
     readonly diagnostics: Diagnostic[],
+    readonly warnings: Diagnostic[] = [],
   ) {}
+
+  /** Warns of each member of the object at `path` that kit does not read, naming the nearest one it does. */
+  unknownKeys(path: JSONPath, known: readonly string[]): void {
+    const object = valueAt(this.root, path);
+    if (!isObject(object)) return;
+    for (const key of Object.keys(object)) {
+      if (known.includes(key) || key === '$schema') continue;
+      const where = path.length ? `"${path.join('.')}" of ${this.file}` : this.file;
+      this.warnings.push(unknownKey(`"${key}" is not a member kit reads in ${where}; did you mean "${closest(key, [...known])}"?`, { file: this.file, ...this.at([...path, key]) }));
+    }
+  }
 
   get root(): unknown {
     return this.document.value;

@@ -9,6 +9,8 @@ import { parseJson, type Position } from './json.js';
 export interface KitManifest {
   file: string;
   packages: { dir: string; position: Position }[];
+  /** `false`: an open preview is told of a code change instead of reloading itself. */
+  reload?: boolean;
 }
 
 /** A bundler registered in a package's `bundlers`. */
@@ -52,7 +54,7 @@ export interface ModuleManifest {
   bundler?: { name: string; position: Position };
 }
 
-export type Read<T> = { manifest?: T; diagnostics: Diagnostic[] };
+export type Read<T> = { manifest?: T; diagnostics: Diagnostic[]; warnings?: Diagnostic[] };
 
 /** The platform sets a module may declare, sorted: browsers, both, or Node only. */
 const PLATFORM_SETS = ['web', 'node,web', 'node'];
@@ -89,7 +91,9 @@ export function readKitManifest(absolute: string, file: string): Read<KitManifes
   const dirs = fields.strings(['packages']);
   if (!dirs) fields.fail([], `${file} must list the package directories in "packages", e.g. { "packages": ["packages/app"] }`);
   const packages = (dirs ?? []).map((dir, i) => ({ dir, position: fields.at(['packages', i]) }));
-  return { manifest: { file, packages }, diagnostics };
+  const reload = fields.boolean(['reload']);
+  fields.unknownKeys([], ['packages', 'reload']);
+  return { manifest: { file, packages, reload }, diagnostics, warnings: fields.warnings };
 }
 
 /** Reads and validates a package's `package.json`. */
@@ -112,6 +116,7 @@ export function readPackageManifest(absolute: string, file: string): Read<Packag
   const kit = fields.object(['kit']);
   const modulesDir = kit ? fields.string(['kit', 'modules']) : undefined;
   const bundlerName = kit ? fields.string(['kit', 'bundler']) : undefined;
+  fields.unknownKeys(['kit'], ['modules', 'bundler']);
   if (name === undefined || version === undefined || !SCOPED_NAME.test(name) || !semver.valid(version)) return { diagnostics };
   return {
     manifest: {
@@ -126,6 +131,7 @@ export function readPackageManifest(absolute: string, file: string): Read<Packag
       bundlers: readBundlers(fields),
     },
     diagnostics,
+    warnings: fields.warnings,
   };
 }
 
@@ -198,6 +204,7 @@ export function readModuleManifest(absolute: string, file: string): Read<ModuleM
   };
   const assets = (fields.strings(['assets']) ?? []).map((value, i) => ({ value, position: fields.at(['assets', i]) }));
   const bundler = located('bundler');
+  fields.unknownKeys([], ['platforms', 'entry', 'assets', 'subpath', 'bundler']);
   return {
     manifest: {
       file,
@@ -209,5 +216,6 @@ export function readModuleManifest(absolute: string, file: string): Read<ModuleM
       bundler: bundler && { name: bundler.value, position: bundler.position },
     },
     diagnostics,
+    warnings: fields.warnings,
   };
 }

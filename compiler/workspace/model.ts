@@ -58,6 +58,8 @@ export interface Workspace {
    * each names its file, position and the edit that settles it. Reported once, never as errors.
    */
   warnings: Diagnostic[];
+  /** `reload` of kit.json: whether an open preview reloads itself after a code change (the default). */
+  reload: boolean;
 }
 
 /** Lookups by name, one per list: a request finds its module without a scan of the workspace. */

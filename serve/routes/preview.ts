@@ -41,10 +41,12 @@ export async function serveEntryList(ctx: ServiceContext, event: H3Event): Promi
 
 /** `GET /preview/`: the page that imports the entry and calls nothing, with the runtime and the styles. */
 export async function servePreviewPage(ctx: ServiceContext, event: H3Event): Promise<void> {
-  const result = await planPreview(ctx, ctx.loader.loadChecked(), requestedEntry(event));
+  const workspace = ctx.loader.loadChecked();
+  const result = await planPreview(ctx, workspace, requestedEntry(event));
   if (!result.ok && !wantsHtml(event)) return sendError(event, result.code, result.message, undefined, result.candidates ? { candidates: result.candidates } : undefined);
   setResponseHeader(event, 'Cache-Control', 'no-store');
-  if (result.ok) return send(event, renderPage(ctx, result.plan), 'text/html; charset=utf-8');
+  // A code change reloads the page unless `--no-reload` or kit.json's `"reload": false` says to ask.
+  if (result.ok) return send(event, renderPage(ctx, result.plan, ctx.options.reload !== false && workspace.reload), 'text/html; charset=utf-8');
   // A person gets a page: the candidates as links and the workspace's problems in the overlay.
   setResponseStatus(event, STATUS_BY_CODE[result.code]);
   return send(event, renderEntriesPage(result), 'text/html; charset=utf-8');
@@ -74,7 +76,7 @@ function renderEntriesPage(result: Extract<PlanResult, { ok: false }>): string {
   return ENTRIES_PAGE.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
 }
 
-function renderPage(ctx: ServiceContext, plan: PreviewPlan): string {
+function renderPage(ctx: ServiceContext, plan: PreviewPlan, reload: boolean): string {
   const styles = plan.modules
     .filter((m) => m.styles && m.vspecifier)
     .map((m) => `    <link rel="stylesheet" href="${escapeHtml(m.styles!)}" data-kit-styles="${escapeHtml(m.vspecifier!)}">`)
@@ -86,7 +88,7 @@ function renderPage(ctx: ServiceContext, plan: PreviewPlan): string {
     const info = ctx.builds.known(m.vspecifier);
     known[m.vspecifier] = info?.status === 'valid' ? { hash: info.hash, styles: info.stylesHash } : { hash: '', diagnostics: info?.diagnostics ?? [] };
   }
-  const state = { options: formatOptions(DEVELOPMENT), diagnostics: plan.diagnostics, modules: known };
+  const state = { options: formatOptions(DEVELOPMENT), diagnostics: plan.diagnostics, modules: known, reload };
   const values: Record<string, string> = {
     title: escapeHtml(plan.entry.specifier),
     importmap: inScript(JSON.stringify(plan.importmap, null, 2)),

@@ -8,6 +8,8 @@ interface PageState {
   modules: Record<string, { hash: string; styles?: string; diagnostics?: Diagnostic[] }>;
   /** The entry chooser: any rebuild may settle the entry, so it loads again. */
   reloadOnBuild?: boolean;
+  /** A valid code change reloads the page (Vite's full reload); false: a notice asks for it. */
+  reload?: boolean;
 }
 
 interface BuildEnded {
@@ -48,6 +50,7 @@ function onBuildEnded(event: BuildEnded): void {
   if (state.reloadOnBuild) return location.reload();
   if (event.modules.length === 0) workspaceProblems = event.diagnostics;
   let recovered = false;
+  let changedCode = false;
   for (const module of event.modules) {
     // Modules the page loads from elsewhere (the CDN) do not change with this workspace's files.
     if (!known.has(module.vspecifier)) continue;
@@ -63,11 +66,13 @@ function onBuildEnded(event: BuildEnded): void {
       continue;
     }
     if (module.styles && module.styles !== before?.styles) swapStylesheet(module.vspecifier, module.styles);
-    if (before?.hash && module.hash !== before.hash) showReloadNotice();
+    if (before?.hash && module.hash !== before.hash) changedCode = true;
     known.set(module.vspecifier, { hash: module.hash, styles: module.styles });
   }
-  // The page never ran its code: once nothing fails, loading it again runs it (as Vite does).
-  if (recovered && failing.size === 0 && workspaceProblems.length === 0) return location.reload();
+  // The page never ran its code, or runs old code: once nothing fails, loading it again runs the new (as Vite does).
+  const healthy = failing.size === 0 && workspaceProblems.length === 0;
+  if (healthy && (recovered || (changedCode && state.reload))) return location.reload();
+  if (changedCode) showReloadNotice();
   // One event's diagnostics are stored under each module it failed, so show each once.
   const diagnostics = [...new Map([...workspaceProblems, ...[...failing.values()].flat()].map((d) => [JSON.stringify(d), d])).values()];
   if (diagnostics.length) showOverlay(diagnostics);

@@ -93,11 +93,40 @@ test('a broken stylesheet: 422 naming the file, the page keeps its style and sho
   expect(await kept()).toBe(true);
 });
 
-test('a code change asks for a reload instead of swapping code in', async () => {
-  writeFiles(dir, { 'packages/app/main/cart.ts': "export interface CartLine { name: string; cents: number }\nexport function describeCart(lines: readonly CartLine[], format: (c: number) => string): string {\n  return `${lines.length} lines, ${format(lines.reduce((s, l) => s + l.cents, 0))}`;\n}\n" });
-  await expect.poll(() => page.evaluate(() => document.getElementById('kit-reload')?.textContent ?? null), { timeout: 15_000 }).toContain('reload to apply');
-  expect(await page.textContent('#summary')).toBe('2 items, $24.49 in total');
+const CART = 'packages/app/main/cart.ts';
+const cart = (words: string) => `export interface CartLine { name: string; cents: number }\nexport function describeCart(lines: readonly CartLine[], format: (c: number) => string): string {\n  return \`\${lines.length} ${words}, \${format(lines.reduce((s, l) => s + l.cents, 0))}\`;\n}\n`;
+
+test('a code change that fails does not reload: the overlay shows why and the page keeps running', async () => {
+  writeFiles(dir, { [CART]: 'export function describeCart(lines: number): string { return lines; }\n' });
+  await expect.poll(overlayText, { timeout: 15_000 }).toContain('TS2322');
   expect(await kept()).toBe(true);
+});
+
+test('a code change whose build is valid reloads the page, which runs the new code', async () => {
+  writeFiles(dir, { [CART]: cart('lines') });
+  await page.waitForFunction(() => (window as unknown as { marker?: number }).marker === undefined, undefined, { timeout: 15_000 });
+  await expect.poll(() => page.textContent('#summary'), { timeout: 15_000 }).toBe('2 lines, $24.49');
+  expect(await overlayText()).toBeNull();
+  await page.waitForFunction(() => (window as unknown as { __kit?: { events: EventSource } }).__kit?.events.readyState === 1);
+});
+
+test('with --no-reload, a code change asks for a reload instead', async () => {
+  const asking = await startTestServer(dir, { args: ['--no-reload'] });
+  const other = await browser.newPage();
+  try {
+    await other.goto(new URL('/preview/', asking.url).href);
+    await other.waitForFunction(() => (window as unknown as { __kit?: { events: EventSource } }).__kit?.events.readyState === 1);
+    await other.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+    writeFiles(dir, { [CART]: cart('lines!') });
+    await expect.poll(() => other.evaluate(() => document.getElementById('kit-reload')?.textContent ?? null), { timeout: 15_000 }).toContain('reload to apply');
+    expect(await other.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(7);
+  } finally {
+    await other.close();
+    await asking.close();
+    writeFiles(dir, { [CART]: cart('lines') });
+  }
+  await expect.poll(() => page.textContent('#summary'), { timeout: 15_000 }).toBe('2 lines, $24.49');
+  await page.waitForFunction(() => (window as unknown as { __kit?: { events: EventSource } }).__kit?.events.readyState === 1);
 });
 
 test('after the service restarts, the page reconnects and stylesheet edits apply again', async () => {

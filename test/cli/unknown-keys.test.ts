@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { startTestServer } from '../helpers/server.js';
+import { pkg, REPO, removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
+
+afterAll(removeWorkspaces);
+
+const workspace = () =>
+  writeWorkspace({
+    'kit.json': { packages: ['packages/app'], relaod: false },
+    'packages/app/package.json': pkg('@typo/app', { kit: { modules: '.', bundler: 'esbuild', modulez: '.' } }),
+    'packages/app/main/module.json': { platforms: ['web'], entry: 'index.ts', bundlr: 'esbuild' },
+    'packages/app/main/index.ts': 'export const ok = 1;\n',
+  });
+
+const WARNINGS = [
+  'kit.json:5:13 MANIFEST_UNKNOWN_KEY "relaod" is not a member kit reads in kit.json; did you mean "reload"?',
+  'packages/app/package.json:8:16 MANIFEST_UNKNOWN_KEY "modulez" is not a member kit reads in "kit" of packages/app/package.json; did you mean "modules"?',
+  'packages/app/main/module.json:6:13 MANIFEST_UNKNOWN_KEY "bundlr" is not a member kit reads in packages/app/main/module.json; did you mean "bundler"?',
+];
+
+test('an unknown key in kit.json, module.json or a package\'s "kit" is a warning naming the nearest known key; the module stays valid', () => {
+  const dir = workspace();
+  const result = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'check'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', KIT_CACHE_DIR: 'off' } });
+  expect(result.status).toBe(0);
+  expect(result.stderr.trim().split('\n')).toEqual(WARNINGS.map((w) => `warning: ${w}`));
+  expect(result.stdout).toContain('1 module: 1 valid, 0 invalid');
+});
+
+test('/state lists the same warnings, and kit run prints each once', async () => {
+  const server = await startTestServer(workspace());
+  try {
+    const state = (await (await fetch(new URL('/state', server.url))).json()) as { warnings: { file: string; line: number; column: number; code: string; message: string }[]; modules: { status: string }[] };
+    expect(state.warnings.map((w) => `${w.file}:${w.line}:${w.column} ${w.code} ${w.message}`)).toEqual(WARNINGS);
+    expect(state.modules.map((m) => m.status)).toEqual(['valid']);
+    await fetch(new URL('/state', server.url));
+    await expect.poll(server.stderr, { timeout: 10_000 }).toContain(WARNINGS[2]);
+    for (const warning of WARNINGS) expect(server.stderr().split(warning).length - 1).toBe(1);
+  } finally {
+    await server.close();
+  }
+});
