@@ -56,9 +56,9 @@ export function createWorkspace(dir: string, name = defaultName(dir)): CreateRes
       kit: kitDependency(dir),
       _package_: packageDir,
     };
-    for (const file of ['kit.json', 'package.json', `packages/${packageDir}/package.json`, `packages/${packageDir}/main/index.ts`]) {
+    for (const file of ['kit.json', 'package.json', 'index.html', `packages/${packageDir}/package.json`, `packages/${packageDir}/main/index.ts`]) {
       const path = join(staging, file);
-      writeFileSync(path, fill(readFileSync(path, 'utf8'), values, file.endsWith('.json')));
+      writeFileSync(path, fill(readFileSync(path, 'utf8'), values, file.endsWith('.json') ? 'json' : file.endsWith('.html') ? 'html' : 'text'));
     }
     if (existsSync(dir)) {
       for (const entry of readdirSync(staging)) renameSync(join(staging, entry), join(dir, entry));
@@ -93,10 +93,10 @@ export function kitDependency(dir: string): string {
   return `file:${relative(real, KIT_HOME).split(sep).join('/') || '.'}`;
 }
 
-function fill(text: string, values: Record<string, string>, json: boolean): string {
+function fill(text: string, values: Record<string, string>, kind: 'json' | 'html' | 'text'): string {
   // In a JSON file a value is written as the inside of a JSON string, so a path with a quote
-  // or a backslash keeps the file valid.
-  const escape = (value: string) => (json ? JSON.stringify(value).slice(1, -1) : value);
+  // or a backslash keeps the file valid; in HTML it is text.
+  const escape = (value: string) => (kind === 'json' ? JSON.stringify(value).slice(1, -1) : kind === 'html' ? value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`) : value);
   return text.replace(/\{\{(\w+)\}\}|_package_/g, (match, key?: string) => {
     const value = values[key ?? match];
     return value === undefined ? match : escape(value);

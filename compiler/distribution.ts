@@ -7,6 +7,7 @@ import { emittedModuleFile, type ImportMap } from './importmap.js';
 import { emitInstalled, planDiagnostics } from './installed-emit.js';
 import { findPlanned } from './installed-plan.js';
 import { recoverOutputDirectory, replaceDirectory } from './output-directory.js';
+import { renderProductionPage } from './page.js';
 import { BUILTIN_BUNDLERS } from './bundlers/specifiers.js';
 import { PRODUCTION } from './options.js';
 import { findModule, type ModuleInfo, type Workspace } from './workspace/model.js';
@@ -18,6 +19,8 @@ export interface DistributionResult {
   installed: number;
   /** Bare imports of browser modules that nothing in the emit answers (not installed): the page needs them mapped elsewhere. */
   unmapped: string[];
+  /** Why no `index.html` was written, when none was. */
+  noPage?: string;
 }
 
 /** Called as each module finishes: how many are done, of how many, and which. */
@@ -82,6 +85,7 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
   const unmapped = [...new Set(browserImports)].filter((s) => !findModule(workspace, s) && !findPlanned(plan, s)?.entry);
 
   let files = 0;
+  let noPage: string | undefined;
   replaceDirectory(resolve(outDir), (staging) => {
     const write = (path: string, data: string | Buffer) => {
       mkdirSync(dirname(join(staging, path)), { recursive: true });
@@ -109,6 +113,9 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
     }
     emitInstalled(plan, write, importmap);
     write('importmap.json', `${JSON.stringify(importmap, null, 2)}\n`);
+    const page = renderProductionPage(workspace, builds, importmap, (module) => `m/${module.package.name}@${module.package.version}/styles/${module.subpath}.css`);
+    if (page.ok) write('index.html', page.html);
+    else noPage = page.reason;
   });
-  return { diagnostics: [], files, installed: Object.keys(plan.packages).length, unmapped };
+  return { diagnostics: [], files, installed: Object.keys(plan.packages).length, unmapped, noPage };
 }

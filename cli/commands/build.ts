@@ -43,6 +43,7 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
     const count = workspace.modules.length;
     const installed = result.installed ? ` and ${result.installed} installed package${result.installed === 1 ? '' : 's'}` : '';
     process.stdout.write(`${pc.green('✓')} built ${count} module${count === 1 ? '' : 's'}${installed} into ${displayPath(out)} ${pc.dim(`(${result.files} files, ${ms} ms)`)}\n`);
+    if (result.noPage) process.stderr.write(`${pc.yellow('warning:')} ${result.noPage}; load the modules from a page of your own with dist/importmap.json\n`);
     if (result.unmapped.length) {
       process.stderr.write(`${pc.yellow('warning:')} not installed, so not in importmap.json: ${result.unmapped.join(', ')}; install them (npm install) or map them to a CDN in the page's import map\n`);
     }

@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchChromium } from '../helpers/browser.js';
+import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
+import { REPO, copySample, removeWorkspaces } from '../helpers/workspace.js';
+
+let browser: Browser;
+const running: TestNginx[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  for (const nginx of running) await nginx.stop();
+  await browser?.close();
+  removeWorkspaces();
+});
+
+const kit = (args: string[], cwd: string) => spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+
+/** nginx serving `dist` as docs/deploy.md configures it; its address. */
+async function serve(dist: string): Promise<string> {
+  const port = await freePort();
+  const config = substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${dist};`]]);
+  running.push(await startNginx(() => config, port));
+  return `http://127.0.0.1:${port}/`;
+}
+
+test('kit build writes dist/index.html: behind nginx the page runs the entry and its modules\' stylesheets apply', async () => {
+  const dir = copySample('shop');
+  const built = kit(['build'], dir);
+  expect(built.status, built.stderr).toBe(0);
+  const html = readFileSync(join(dir, 'dist', 'index.html'), 'utf8');
+  expect(html).not.toContain('@kit/runtime');
+  const page = await browser.newPage();
+  await page.goto(await serve(join(dir, 'dist')));
+  await page.waitForSelector('.buy-button');
+  expect(await page.textContent('#summary')).toBe('2 items, $24.49 in total');
+  // The button's stylesheet (and the tokens it imports) applies, not the browser's own button style.
+  const style = await page.evaluate(() => {
+    const { backgroundColor, borderTopLeftRadius } = getComputedStyle(document.querySelector('.buy-button')!);
+    return { backgroundColor, borderTopLeftRadius };
+  });
+  expect(style).toEqual({ backgroundColor: 'rgb(37, 99, 235)', borderTopLeftRadius: '6px' });
+  await page.close();
+});
+
+test('the quick start, as written: a created workspace, built, served by nginx, renders; its own index.html is the template', async () => {
+  const parent = mkdtempSync(join(tmpdir(), 'kit-quick-'));
+  expect(kit(['create', 'my-site'], parent).status).toBe(0);
+  const dir = join(parent, 'my-site');
+  writeFileSync(join(dir, 'index.html'), readFileSync(join(dir, 'index.html'), 'utf8').replace('<body>', '<body>\n    <p id="mine">kept from the workspace page</p>'));
+  expect(kit(['build'], dir).status).toBe(0);
+  const page = await browser.newPage();
+  await page.goto(await serve(join(dir, 'dist')));
+  await expect.poll(() => page.textContent('h1')).toBe('Hello, @my-site/app/main!');
+  expect(await page.textContent('#mine')).toBe('kept from the workspace page');
+  await page.close();
+});
