@@ -22,8 +22,7 @@ function shellBlocks(doc: string): { info: string; code: string }[] {
 /** Runs a doc's shell block as a user would, with `npx kit` being this checkout's kit and the service at `base`. */
 function runBlock(code: string, cwd: string, base = 'http://127.0.0.1:4173/') {
   const script = code.replaceAll('npx kit', `node ${join(REPO, 'bin', 'kit.js')}`).replaceAll('http://127.0.0.1:4173/', base);
-  // The linked checkout's prepare script would rebuild lib/ under the other running suites.
-  return spawnSync('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', npm_config_ignore_scripts: 'true' } });
+  return spawnSync('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 }
 
 test('every shell example of the quick start runs', async () => {
