@@ -50,6 +50,9 @@ export class RunReporter {
     for (const w of outcome.warnings ?? []) this.warn(w);
     const holder = module?.vspecifier ?? 'kit.json';
     if (outcome.status === 'invalid') return this.diagnostics(holder, outcome.diagnostics);
+    // The workspace's own manifests fixed (kit.json, a package directory): closed as a module's fix is.
+    const fixedFiles = module ? [] : [...new Set(this.shownFiles(holder))];
+    if (fixedFiles.length) this.info(`${c.green('✓')} ${fixedFiles.join(', ')} ${c.green('fixed')}`);
     this.forget(holder);
     // A module's first verdict is no news when it is good.
     if (!module || !changed) return;
@@ -89,6 +92,11 @@ export class RunReporter {
     this.stream.write(`${c.red('✗')} ${c.cyan(where)}${c.red(d.code)} ${d.message}\n`);
     const frame = codeFrame(this.root, d, { color: c.isColorSupported });
     if (frame) this.stream.write(`${frame.replace(/^/gm, '  ')}\n`);
+  }
+
+  /** The files of the diagnostics shown for `holder`. */
+  private shownFiles(holder: string): string[] {
+    return [...this.shown].filter(([, holders]) => holders.has(holder)).map(([key]) => /^(\S+?):\d+:\d+ /.exec(key)?.[1] ?? 'the workspace');
   }
 
   /** The module no longer reports the diagnostics outside `keep`: they may be printed again. */

@@ -16,8 +16,9 @@ const SELECTION_DIR = /(^|[/\\])\.kit([/\\]development([/\\]selection\.json)?)?$
 const TRAILING_CHECK_MS = 60;
 const MANIFEST = /(^|[/\\])(kit|package|module|tsconfig)\.json$/;
 // A plain write truncates the file before writing it: an empty file just reported changed
-// is most likely mid-write, so it gets a moment to fill before it is read.
-const EMPTY_FILE_WAIT_MS = 50;
+// is most likely mid-write, so it gets a moment to fill before it is read (an editor that
+// truncates, then writes, is never reported as holding an empty file).
+const EMPTY_FILE_WAIT_MS = 300;
 
 async function waitWhileEmpty(paths: Set<string>): Promise<void> {
   const deadline = Date.now() + EMPTY_FILE_WAIT_MS;

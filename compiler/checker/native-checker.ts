@@ -246,7 +246,8 @@ export class NativeChecker {
     });
     const api = new API({
       cwd: this.root,
-      ...(this.options.executable ? { tsserverPath: this.options.executable } : {}),
+      // By default the one installed, or (KIT_TSC_SERVICE) bin/kit.js's wrapper of it: see bin/in-own-session.sh.
+      ...((this.options.executable ?? process.env.KIT_TSC_SERVICE) ? { tsserverPath: this.options.executable ?? process.env.KIT_TSC_SERVICE } : {}),
       // `undefined` lets TypeScript read the file itself; a string is the file's text.
       fs: { readFile: (file: string) => this.virtual.get(resolve(file)) },
     });

@@ -1,0 +1,3 @@
+#!/bin/sh
+# tsc's service in a session of its own: see in-own-session.sh.
+exec "$(dirname "$0")/in-own-session.sh" KIT_TSC_BINARY "$@"
