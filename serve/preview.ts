@@ -61,7 +61,11 @@ export async function planPreview(ctx: ServiceContext, workspace: Workspace, req
   let entry: ModuleInfo | undefined;
   if (requested !== undefined) {
     entry = findModule(workspace, requested);
-    if (!entry) return refuse('PREVIEW_ENTRY_NOT_FOUND', `no public module ${requested} in this workspace`);
+    if (!entry) {
+      // Named with the entries there are: the browser modules no other imports.
+      const names = (await entryCandidates(workspace)).map((m) => m.specifier);
+      return refuse('PREVIEW_ENTRY_NOT_FOUND', `no public module ${requested} in this workspace; the entries are ${names.join(', ') || 'none'}`, names);
+    }
     if (!entry.platforms.includes('web')) {
       return refuse('PREVIEW_ENTRY_NOT_FOUND', `${requested} runs on Node only ("platforms" in ${entry.moduleManifestFile ?? entry.manifestFile}); the preview's entry is a browser module`);
     }

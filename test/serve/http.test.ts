@@ -184,10 +184,13 @@ describe('reports and preview (CONTRACT §4, §5)', () => {
     expect(runtime.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
   });
 
-  test('an unknown ?entry= is 404 PREVIEW_ENTRY_NOT_FOUND', async () => {
+  test('an unknown ?entry= is 404 PREVIEW_ENTRY_NOT_FOUND naming the entries there are; a browser gets them as links', async () => {
     const response = await get('/preview/?entry=@shop/app/nope');
     expect(response.status).toBe(404);
-    expect((await errorOf(response)).code).toBe('PREVIEW_ENTRY_NOT_FOUND');
+    const error = (await response.json()) as { error: { code: string; message: string; candidates: string[] } };
+    expect(error.error).toMatchObject({ code: 'PREVIEW_ENTRY_NOT_FOUND', message: 'no public module @shop/app/nope in this workspace; the entries are @shop/app/main', candidates: ['@shop/app/main'] });
+    const page = await (await get('/preview/?entry=@shop/app/nope', { headers: { Accept: 'text/html' } })).text();
+    expect(page).toContain('<a href="?entry=%40shop%2Fapp%2Fmain"><code>@shop/app/main</code></a>');
   });
 
   test('/u/<hash>/… serves that build of the stylesheet; an older hash is 409 UPDATE_SUPERSEDED naming the current one', async () => {
