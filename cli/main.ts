@@ -1,5 +1,5 @@
 import yargs from 'yargs';
-import { closeCheckers } from '../compiler/index.js';
+import { closeCheckers, reportCacheTrouble } from '../compiler/index.js';
 import { KIT } from '../compiler/version.js';
 import { buildCommand } from './commands/build.js';
 import { checkCommand } from './commands/check.js';
@@ -15,6 +15,8 @@ const NAMES = COMMANDS.map((c) => String(c.command).split(' ')[0]);
 /** Parses `argv` and runs the command it names; a user's mistake exits 1 with one line. */
 export async function main(argv: string[]): Promise<void> {
   const command = argv.find((arg) => NAMES.includes(arg));
+  // A cache that cannot be written costs speed, never the command: one warning line.
+  reportCacheTrouble((message) => process.stderr.write(`${pc.yellow('warning:')} ${message}\n`));
   const cli = yargs(argv)
     .scriptName('kit')
     .usage('$0 <command> [options]')

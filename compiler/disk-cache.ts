@@ -54,6 +54,19 @@ export interface StoredEntry<T> {
 
 /** Entries kept beyond this are removed, oldest first, when a store is opened. */
 const LIMIT = 5000;
+/** A temporary file older than this was left by a process that died while writing it. */
+const ABANDONED_MS = 60_000;
+
+/**
+ * Told once per store when it cannot be written (a full disk, a read-only folder): the
+ * commands print it as a warning and go on without the cache.
+ */
+let onTrouble: ((message: string) => void) | undefined;
+
+/** Where a cache that cannot be written is reported (a command's warning line). */
+export function reportCacheTrouble(report: (message: string) => void): void {
+  onTrouble = report;
+}
 
 /**
  * Built artifacts kept across restarts, one JSON file per key (named by the key's digest).
@@ -80,7 +93,8 @@ export class DiskStore {
     const dir = setting || join(root, 'node_modules', '.cache', 'kit');
     try {
       mkdirSync(dir, { recursive: true });
-    } catch {
+    } catch (error) {
+      onTrouble?.(`the cache in ${dir} cannot be made (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); going on without it`);
       return undefined;
     }
     const store = new DiskStore(dir, root);
@@ -88,24 +102,37 @@ export class DiskStore {
     return store;
   }
 
+  /**
+   * The entry of `key`, if one is kept whole: each file starts with the digest of the rest,
+   * so a truncated or damaged entry (a disk fault, a hand edit) is a miss, never served.
+   */
   read<T>(key: string): StoredEntry<T> | undefined {
     try {
-      const entry = JSON.parse(readFileSync(this.file(key), 'utf8')) as StoredEntry<T>;
+      const text = readFileSync(this.file(key), 'utf8');
+      const newline = text.indexOf('\n');
+      const body = text.slice(newline + 1);
+      if (newline !== 64 || sha256(body) !== text.slice(0, 64)) return undefined;
+      const entry = JSON.parse(body) as StoredEntry<T>;
       return entry.key === key ? entry : undefined;
     } catch {
       return undefined;
     }
   }
 
+  private troubled = false;
+
   write<T>(entry: StoredEntry<T>): void {
     const file = this.file(entry.key);
     const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
-      writeFileSync(temporary, JSON.stringify(entry));
+      const body = JSON.stringify(entry);
+      writeFileSync(temporary, `${sha256(body)}\n${body}`);
       renameSync(temporary, file);
-    } catch {
-      // A cache that cannot be written only costs a rebuild after the next restart.
+    } catch (error) {
+      // A cache that cannot be written only costs a rebuild after the next restart: said once.
       rmSync(temporary, { force: true });
+      if (!this.troubled) onTrouble?.(`the cache in ${this.dir} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); going on without it`);
+      this.troubled = true;
     }
   }
 
@@ -114,7 +141,13 @@ export class DiskStore {
   }
 
   private trim(): void {
-    const names = readdirSync(this.dir).filter((name) => name.endsWith('.json'));
+    const all = readdirSync(this.dir);
+    // What a process killed mid-write left: never read (entries are renamed into place whole).
+    for (const name of all.filter((n) => n.endsWith('.tmp'))) {
+      const age = Date.now() - (statSync(join(this.dir, name), { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > ABANDONED_MS) rmSync(join(this.dir, name), { force: true });
+    }
+    const names = all.filter((name) => name.endsWith('.json'));
     if (names.length <= LIMIT) return;
     const aged = names.map((name) => ({ name, mtime: statSync(join(this.dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
     aged.sort((a, b) => a.mtime - b.mtime);

@@ -4,7 +4,7 @@ export { mediaTypeOf } from './assets.js';
 export { ArtifactCache, sha256 } from './cache.js';
 export { ChangeLog } from './changes.js';
 export { Compiler, judgedOptions, type BuildTiming, type ModuleBuild } from './compile.js';
-export { DiskStore } from './disk-cache.js';
+export { DiskStore, reportCacheTrouble } from './disk-cache.js';
 export { createWorkspace } from './create.js';
 export { STATUS_BY_CODE, formatDiagnostic, type Diagnostic, type ErrorCode } from './diagnostics.js';
 export { writeDistribution, type Progress } from './distribution.js';

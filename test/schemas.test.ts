@@ -12,7 +12,7 @@ const VALIDATE = { 'kit.json': schema('kit'), 'module.json': schema('module'), '
 
 function manifests(dir: string, found: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name.startsWith('.')) continue;
+    if (name === 'node_modules' || name === '_node_modules' || name.startsWith('.')) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) manifests(path, found);
     // The workspace root's package.json is npm's (scripts, kit as a devDependency), not a kit package.

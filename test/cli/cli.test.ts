@@ -24,7 +24,7 @@ test('kit create makes a workspace that kit check accepts', () => {
   const dir = scratch();
   const created = kit(['create', dir, '--name', '@acme/site']);
   expect(created.code).toBe(0);
-  expect(readdirSync(dir).sort()).toEqual(['.gitignore', '.kit', 'kit.json', 'package.json', 'packages', 'tsconfig.json']);
+  expect(readdirSync(dir).sort()).toEqual(['.gitignore', '.kit', 'index.html', 'kit.json', 'package.json', 'packages', 'tsconfig.json']);
   const checked = kit(['check', '--cwd', dir]);
   expect(checked.stdout).toContain('@acme/site@0.1.0/main');
   expect(checked.code).toBe(0);
@@ -52,7 +52,7 @@ test('kit build writes the static emit; an invalid workspace exits 1', () => {
   const dir = copySample('shop');
   const built = kit(['build', '--cwd', dir, '--out', 'out']);
   expect(built.code).toBe(0);
-  expect(readdirSync(join(dir, 'out')).sort()).toEqual(['.kit-emit', 'importmap.json', 'm']);
+  expect(readdirSync(join(dir, 'out')).sort()).toEqual(['.kit-emit', 'importmap.json', 'index.html', 'm']);
   writeFiles(dir, { 'packages/app/main/index.ts': 'export const n: number = "x";\n' });
   const failed = kit(['build', '--cwd', dir]);
   expect(failed.code).toBe(1);

@@ -48,3 +48,12 @@ test.skipIf(!mounted)('kit create onto a disk that is full: one line naming the 
   expect(failed.stderr.trim().split('\n')).toEqual([`kit create: cannot write ${target} (ENOSPC); nothing was created`]);
   expect(readdirSync(mountPoint).filter((name) => !name.startsWith('filler') && name !== 'dist')).toEqual([]);
 });
+
+test.skipIf(!mounted)('a cache on a full disk is skipped with one warning naming it; the build succeeds', () => {
+  const dir = copySample('shop');
+  const cache = join(mountPoint, 'cache');
+  const result = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', KIT_CACHE_DIR: cache } });
+  expect(result.status, result.stderr).toBe(0);
+  expect(result.stderr.trim().split('\n')).toEqual([`warning: the cache in ${cache} cannot be written (ENOSPC); going on without it`]);
+  expect(result.stdout).toMatch(/built 5 modules/);
+});

@@ -70,7 +70,7 @@ describe('kit build --out never deletes what kit did not write', () => {
     expect(readdirSync(join(ws, 'notes'))).toEqual(['todo.md']);
     mkdirSync(join(ws, 'empty'));
     expect(kit(['build', '--out', 'empty'], ws).code).toBe(0);
-    expect(readdirSync(join(ws, 'empty')).sort()).toEqual(['.kit-emit', 'importmap.json', 'm']);
+    expect(readdirSync(join(ws, 'empty')).sort()).toEqual(['.kit-emit', 'importmap.json', 'index.html', 'm']);
   });
 
   test('a failed build leaves the previous emit as it was; a good one replaces it and leaves no staging behind', () => {
