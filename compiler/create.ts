@@ -1,9 +1,12 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { isBuiltin } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { makeUniqueDir } from './workspace/paths.js';
 import { writeEditorConfig } from './editor-config.js';
 import { KIT, KIT_HOME } from './version.js';
+
+/** The version of kit's TypeScript 7 (`typescript-native`), which a new workspace installs as `typescript`. */
+const KIT_TYPESCRIPT_VERSION = (createRequire(import.meta.url)('typescript-native/package.json') as { version: string }).version;
 import { loadWorkspace } from './workspace/discover.js';
 
 const TEMPLATE = join(KIT_HOME, 'templates', 'kit-web', 'workspace');
@@ -54,6 +57,8 @@ export function createWorkspace(dir: string, name = defaultName(dir)): CreateRes
       workspace: basename(dir),
       root: npmName(basename(dir)),
       kit: kitDependency(dir),
+      // The TypeScript kit judges with: the editor's, `tsc`'s and kit check's verdicts are one.
+      typescript: KIT_TYPESCRIPT_VERSION,
       _package_: packageDir,
     };
     for (const file of ['kit.json', 'package.json', 'index.html', `packages/${packageDir}/package.json`, `packages/${packageDir}/main/index.ts`]) {

@@ -11,7 +11,7 @@ export { writeDistribution, type Progress } from './distribution.js';
 export { moduleUrl, stylesUrl, emittedModuleFile, type ImportMap } from './importmap.js';
 export { parseOptions, formatOptions, DEVELOPMENT, PRODUCTION, type CompileOptions } from './options.js';
 export { KIT, KIT_HOME } from './version.js';
-export { WorkspaceLoader, loadWorkspace, findWorkspaceRoot } from './workspace/discover.js';
+export { WorkspaceLoader, loadWorkspace, findWorkspaceRoot, tsconfigEdits } from './workspace/discover.js';
 export { findModule, findPackage, type ModuleInfo, type PackageInfo, type Workspace } from './workspace/model.js';
 export { packageNameOf } from './workspace/dependencies.js';
 export { resolveExternalVersion } from './workspace/external.js';

@@ -1,13 +1,20 @@
 import type { CommandModule } from 'yargs';
-import { judgedOptions, type Diagnostic } from '../../compiler/index.js';
+import { judgedOptions, tsconfigEdits, type Diagnostic } from '../../compiler/index.js';
 import { pc, printDiagnostics, printWarnings } from '../output.js';
 import { openWorkspace } from '../workspace.js';
 
-export const checkCommand: CommandModule<{ cwd: string }, { cwd: string }> = {
+export const checkCommand: CommandModule<{ cwd: string }, { cwd: string; 'fix-tsconfig': boolean }> = {
   command: 'check',
   describe: 'Compile every public module and report its state (exit 1 when any is invalid)',
+  builder: (y) => y.option('fix-tsconfig', { type: 'boolean', default: false, describe: 'print the edits that make the workspace\'s tsconfigs ready for TypeScript 7, and check nothing' }),
   handler: async (args) => {
     const { workspace, compiler } = openWorkspace(args.cwd, 'check');
+    if (args['fix-tsconfig']) {
+      const edits = tsconfigEdits(workspace);
+      for (const edit of edits) process.stdout.write(`${pc.cyan(`${edit.file}:${edit.line}:${edit.column}`)} ${edit.message}\n`);
+      process.stdout.write(edits.length ? `${edits.length} edit${edits.length === 1 ? '' : 's'} make the tsconfigs ready for TypeScript 7\n` : `${pc.green('✓')} the tsconfigs are ready for TypeScript 7\n`);
+      return;
+    }
     const problems: Diagnostic[] = [...workspace.diagnostics];
     let invalid = 0;
     // Started together, a few compiling at once (a ts module's check runs in TypeScript 7's process

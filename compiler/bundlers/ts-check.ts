@@ -1,11 +1,12 @@
-import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { NativeChecker } from '../checker/native-checker.js';
 import { fileStamp } from '../stamp.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { ensureEditorConfig, modulePaths } from '../editor-config.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
-import { isInside, toPosix } from '../workspace/paths.js';
+import { toPosix } from '../workspace/paths.js';
+import { mapTsconfig } from '../workspace/tsconfig-map.js';
+import { readTsconfigChain, tsconfigOf } from '../workspace/tsconfig-read.js';
 import { KIT_TYPES, workspaceRoots } from './tsconfig.js';
 import { isInstallInput } from './tsconfig-chain.js';
 
@@ -67,33 +68,6 @@ export async function closeCheckers(): Promise<void> {
   await Promise.all([...checkers.values()].map((checker) => checker.close()));
 }
 
-/**
- * The tsconfig.json TypeScript picks for a module, as `tsc -p` from its directory would:
- * the nearest one up from the entry, inside the workspace; undefined when there is none.
- */
-export function tsconfigOf(workspace: Workspace, entry: string): string | undefined {
-  for (let dir = dirname(entry); isInside(dir, workspace.root); dir = dirname(dir)) {
-    const file = join(dir, 'tsconfig.json');
-    if (existsSync(file)) return file;
-    if (dir === workspace.root) break;
-  }
-  return undefined;
-}
-
-/**
- * The tsconfig.json paths TypeScript looks at for a module, nearest first, up to the one it
- * picks: one created nearer than that changes the module's configuration.
- */
-export function tsconfigLookups(workspace: Workspace, entry: string): string[] {
-  const found = tsconfigOf(workspace, entry);
-  const looked: string[] = [];
-  for (let dir = dirname(entry); isInside(dir, workspace.root); dir = dirname(dir)) {
-    looked.push(join(dir, 'tsconfig.json'));
-    if (looked.at(-1) === found || dir === workspace.root) break;
-  }
-  return looked;
-}
-
 /** The configurations already given to the checker for a discovery of the workspace. */
 const derived = new WeakMap<Workspace, Set<string>>();
 
@@ -111,14 +85,17 @@ function checkConfig(workspace: Workspace, checker: NativeChecker, tsconfig: str
   if (!given) derived.set(workspace, (given = new Set()));
   if (given.has(file)) return file;
   const roots = workspaceRoots(workspace).filter((root) => root === KIT_TYPES || tsconfigOf(workspace, root) === tsconfig);
+  // A 5.x workspace's tsconfig as TypeScript 7 can read it (see tsconfig-map.ts); a 6 or 7 one as it is.
+  const mapping = tsconfig ? mapTsconfig(tsconfig, workspace.typescript.major, workspace.root) : undefined;
   const config = {
     ...(tsconfig ? { extends: `./${basename(tsconfig)}` } : {}),
     compilerOptions: {
       ...(tsconfig ? {} : { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], skipLibCheck: true }),
+      ...mapping?.overrides,
       // Every file is an ES module, as rollup sees it: one module's top-level names never clash with another's.
       moduleDetection: 'force',
       noEmit: true,
-      paths: modulePaths(workspace, dir),
+      paths: { ...mapping?.paths, ...modulePaths(workspace, dir) },
     },
     files: roots.map((root) => toPosix(relative(dir, root))),
     include: [],
@@ -139,17 +116,30 @@ export async function checkModule(workspace: Workspace, module: ModuleInfo, file
   const tsconfig = tsconfigOf(workspace, module.entry);
   const config = checkConfig(workspace, checker, tsconfig);
   const found = await checker.check(config, files);
-  const diagnostics: Diagnostic[] = [];
+  const ofConfig: Diagnostic[] = [];
+  const ofFiles: Diagnostic[] = [];
   for (const [file, list] of found) {
     for (const d of list) {
       if (d.category !== 'error') continue;
-      // Problems of the configuration itself belong to the user's tsconfig.json.
-      const at = file === config ? tsconfig ?? join(workspace.root, 'tsconfig.json') : d.file;
-      const located = file === config ? { line: 1, column: 1 } : { line: d.line, column: d.column };
-      diagnostics.push({ code: d.code, message: d.message, file: toPosix(relative(workspace.root, at)), ...located });
+      // Problems of the configuration itself belong to the user's tsconfig that sets the option.
+      const located = file === config ? locateOption(tsconfig ?? join(workspace.root, 'tsconfig.json'), d.message) : { file: d.file, line: d.line, column: d.column };
+      (file === config ? ofConfig : ofFiles).push({ code: d.code, message: d.message, ...located, file: toPosix(relative(workspace.root, located.file)) });
     }
   }
-  return diagnostics;
+  // As `tsc` does: while the configuration has problems, they are the verdict (no file is judged under it).
+  return ofConfig.length ? ofConfig : ofFiles;
+}
+
+/**
+ * Where a problem of the configuration stands: at the option it names (`Option 'baseUrl'`,
+ * `Option 'target=ES5'`), in the tsconfig of the chain that sets it; else at the tsconfig's top.
+ * TypeScript 7 gives an option set in an extended tsconfig no position of its own.
+ */
+function locateOption(tsconfig: string, message: string): { file: string; line: number; column: number } {
+  const name = /Option '([A-Za-z]+)/.exec(message)?.[1];
+  const setter = name ? readTsconfigChain(tsconfig).find((file) => name in file.options) : undefined;
+  const position = setter && name ? setter.positionOf(name, /=/.test(message)) : undefined;
+  return setter && position ? { file: setter.file, ...position } : { file: tsconfig, line: 1, column: 1 };
 }
 
 /**

@@ -1,6 +1,9 @@
 import { statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
+import { mapTsconfig } from './tsconfig-map.js';
+import { tsconfigOf } from './tsconfig-read.js';
+import { workspaceTypeScript } from './typescript-version.js';
 import { fileStamp } from '../stamp.js';
 import { collectModules } from './modules.js';
 import { readKitManifest, readModuleManifest, readPackageManifest, type Read } from './manifests.js';
@@ -107,7 +110,7 @@ export class WorkspaceLoader {
   private discover(watched: string[]): Workspace {
     const kitFile = join(this.root, 'kit.json');
     watched.push(kitFile); // the root itself is watched with the unlisted packages' parents
-    const workspace: Workspace = { root: this.root, packages: [], modules: [], diagnostics: [], warnings: [], reload: true };
+    const workspace: Workspace = { root: this.root, packages: [], modules: [], diagnostics: [], warnings: [], reload: true, typescript: workspaceTypeScript(this.root) };
     this.warnings = workspace.warnings;
     if (stamp(kitFile) === '-') {
       workspace.diagnostics.push(manifestInvalid(`no kit.json in ${this.root}; restore it, or create a workspace with "kit create <dir>"`, { file: 'kit.json', line: 1, column: 1 }));
@@ -135,6 +138,7 @@ export class WorkspaceLoader {
     }
     const unlisted = findUnlistedPackages(this.root, listedDirs, watched);
     checkUnlistedDependencies(workspace, unlisted, (p) => this.rel(p));
+    workspace.warnings.push(...tsconfigWarnings(workspace));
     return workspace;
   }
 
@@ -164,6 +168,21 @@ export class WorkspaceLoader {
     workspace.modules.push(...modules);
     this.lastGood.set(dir, { pkg, modules });
   }
+}
+
+/** How the tsconfigs of the workspace's `ts` modules are read for TypeScript 7, said once per tsconfig. */
+function tsconfigWarnings(workspace: Workspace, major = workspace.typescript.major): Diagnostic[] {
+  const tsconfigs = new Set(workspace.modules.filter((m) => m.bundler.name === 'ts').map((m) => tsconfigOf(workspace, m.entry)));
+  const warnings = [...tsconfigs].flatMap((tsconfig) => (tsconfig ? mapTsconfig(tsconfig, major, workspace.root).warnings : []));
+  return [...new Map(warnings.map((w) => [`${w.file}:${w.line}:${w.column} ${w.message}`, w])).values()];
+}
+
+/**
+ * The edits that make the workspace's tsconfigs ready for TypeScript 7, whichever TypeScript it
+ * uses now: each option TypeScript 7 removed, where it is set, and what to write instead.
+ */
+export function tsconfigEdits(workspace: Workspace): Diagnostic[] {
+  return tsconfigWarnings(workspace, 5).map((w) => ({ ...w, message: w.message.replace(/ \(TypeScript \d+ accepts it.*\)$/, '') }));
 }
 
 /** Discovers the workspace at `root` once. */

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { Position } from './json.js';
 import type { BundlerRef, PackageManifest, Platform } from './manifests.js';
+import type { WorkspaceTypeScript } from './typescript-version.js';
 
 /** A package of the workspace, as its `package.json` declares it. */
 export interface PackageInfo {
@@ -60,6 +61,8 @@ export interface Workspace {
   warnings: Diagnostic[];
   /** `reload` of kit.json: whether an open preview reloads itself after a code change (the default). */
   reload: boolean;
+  /** The TypeScript the workspace uses (its own, else kit's 7): whose verdict kit's check gives. */
+  typescript: WorkspaceTypeScript;
 }
 
 /** Lookups by name, one per list: a request finds its module without a scan of the workspace. */

@@ -12,7 +12,7 @@ test("a workspace's npm install links kit as it is: no kit build runs, and kit a
   expect(spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'create', 'site'], { cwd: parent }).status).toBe(0);
   const dir = join(parent, 'site');
   // --foreground-scripts prints every lifecycle script npm runs, the linked kit's included.
-  const install = spawnSync('npm', ['install', '--foreground-scripts', '--offline', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8' });
+  const install = spawnSync('npm', ['install', '--foreground-scripts', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8' });
   expect(install.status, install.stderr).toBe(0);
   expect(`${install.stdout}${install.stderr}`).not.toMatch(/@kit-js\/packages@[\d.]+ (prepare|build|install|postinstall)/);
   const check = spawnSync('npm', ['run', 'check'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', KIT_CACHE_DIR: 'off' } });

@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { resolveExtends } from '../bundlers/tsconfig-chain.js';
+import type { Position } from './json.js';
+import { isInside } from './paths.js';
+import type { Workspace } from './model.js';
+
+/** One tsconfig file of a chain: its own compiler options, and where each is written. */
+export interface TsconfigFile {
+  file: string;
+  options: Record<string, unknown>;
+  /** The position of `compilerOptions.<name>` (of its value with `value`), 1-based. */
+  positionOf(name: string, value?: boolean): Position | undefined;
+}
+
+/**
+ * The tsconfig files whose options apply through `file`, the one that wins first: the file,
+ * then what it extends (a later `extends` entry before an earlier one), as TypeScript merges
+ * them. A file that cannot be read or parsed is left out (its problems are the check's).
+ */
+export function readTsconfigChain(file: string, seen = new Set<string>()): TsconfigFile[] {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const tree = parseTree(text);
+  if (!tree) return [];
+  const node = (path: (string | number)[]) => findNodeAtLocation(tree, path);
+  const options: Record<string, unknown> = {};
+  for (const property of node(['compilerOptions'])?.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (key && value) options[String(key.value)] = valueOf(value);
+  }
+  const positionOf = (name: string, value = false) => {
+    const found = node(['compilerOptions', name]);
+    const at = value ? found : found?.parent?.children?.[0];
+    return at ? position(text, at.offset) : undefined;
+  };
+  const extended = valueOf(node(['extends']));
+  const bases = (Array.isArray(extended) ? extended : [extended]).filter((name): name is string => typeof name === 'string').reverse();
+  return [{ file, options, positionOf }, ...bases.flatMap((name) => {
+    const base = resolveExtends(name, dirname(file));
+    return base ? readTsconfigChain(base, seen) : [];
+  })];
+}
+
+function valueOf(node: Node | undefined): unknown {
+  if (!node) return undefined;
+  if (node.type === 'array') return (node.children ?? []).map(valueOf);
+  if (node.type === 'object') return Object.fromEntries((node.children ?? []).map((p) => [String(p.children?.[0]?.value), valueOf(p.children?.[1])]));
+  return node.value;
+}
+
+function position(text: string, offset: number): Position {
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+}
+
+/**
+ * The tsconfig.json TypeScript picks for a module, as `tsc -p` from its directory would:
+ * the nearest one up from the entry, inside the workspace; undefined when there is none.
+ */
+export function tsconfigOf(workspace: Workspace, entry: string): string | undefined {
+  for (let dir = dirname(entry); isInside(dir, workspace.root); dir = dirname(dir)) {
+    const file = join(dir, 'tsconfig.json');
+    if (existsSync(file)) return file;
+    if (dir === workspace.root) break;
+  }
+  return undefined;
+}
+
+/**
+ * The tsconfig.json paths TypeScript looks at for a module, nearest first, up to the one it
+ * picks: one created nearer than that changes the module's configuration.
+ */
+export function tsconfigLookups(workspace: Workspace, entry: string): string[] {
+  const found = tsconfigOf(workspace, entry);
+  const looked: string[] = [];
+  for (let dir = dirname(entry); isInside(dir, workspace.root); dir = dirname(dir)) {
+    looked.push(join(dir, 'tsconfig.json'));
+    if (looked.at(-1) === found || dir === workspace.root) break;
+  }
+  return looked;
+}
