@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Compiler, DiskStore, findWorkspaceRoot, WorkspaceLoader } from '../compiler/index.js';
+import { Compiler, DiskStore, findWorkspaceRoot, WorkspaceLoader, type RemoteCache } from '../compiler/index.js';
 import { UserError } from './output.js';
 
 /**
@@ -21,7 +21,7 @@ export function findWorkspace(cwd: string, command: string): string {
 }
 
 /** The workspace of `--cwd`, discovered, with a compiler that keeps its cache in it (made on first use). */
-export function openWorkspace(cwd: string, command: string) {
+export function openWorkspace(cwd: string, command: string, remote?: (root: string) => RemoteCache | undefined) {
   const root = findWorkspace(cwd, command);
   let compiler: Compiler | undefined;
   return {
@@ -29,7 +29,7 @@ export function openWorkspace(cwd: string, command: string) {
     workspace: new WorkspaceLoader(root).load(),
     // The cache folder is created with the compiler: not before a command knows it will compile.
     get compiler() {
-      return (compiler ??= new Compiler({ disk: DiskStore.forWorkspace(root) }));
+      return (compiler ??= new Compiler({ disk: DiskStore.forWorkspace(root), remote: remote?.(root) }));
     },
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { dirname, sep } from 'node:path';
 import type { ChangeLog, ReportedChange } from './changes.js';
 import type { DiskStore } from './disk-cache.js';
+import type { RemoteCache } from './remote-cache.js';
 import { contentHash, isUnchanged, recordInput, type InputRecord } from './inputs.js';
 import { isKitOwnFile } from './version.js';
 
@@ -27,7 +28,7 @@ export interface Built<T> {
 }
 
 /** Where `ArtifactCache.get` found a value: kept in memory, on disk, or built (`miss`). */
-export type CacheSource = 'memory' | 'disk' | 'miss';
+export type CacheSource = 'memory' | 'disk' | 'remote' | 'miss';
 
 /** A content digest, hex. */
 export function sha256(data: string | Buffer): string {
@@ -58,7 +59,7 @@ export class ArtifactCache<T> {
 
   constructor(
     private readonly limit = 1000,
-    private readonly store?: { disk: DiskStore; name: string },
+    private readonly store?: { disk?: DiskStore; name: string; remote?: RemoteCache },
     private readonly changes?: ChangeLog,
   ) {}
 
@@ -75,6 +76,18 @@ export class ArtifactCache<T> {
       this.keep(key, stored);
       found?.('disk');
       return stored.value;
+    }
+    const remote = this.store?.remote;
+    if (remote && !remote.settings.verify && !entry && !this.inflight.has(key)) {
+      const hit = await remote.lookup<T>(`${this.store!.name}|${key}`);
+      if (hit) {
+        // Verified against this workspace's files: kept here as if built here.
+        const records = hit.inputs.map((path) => recordInput(path).record);
+        this.keep(key, this.trusted({ value: hit.value, inputs: records }, this.changes?.mark()));
+        this.store?.disk?.write({ key: `${this.store.name}|${key}`, value: hit.value, inputs: records });
+        found?.('remote');
+        return hit.value;
+      }
     }
     found?.('miss');
     const running = this.inflight.get(key);
@@ -110,13 +123,16 @@ export class ArtifactCache<T> {
     if (stale && typeof value === 'object' && value !== null) this.unsettled.add(value);
     if (!stale && !transient) {
       this.keep(key, this.trusted({ value, inputs: records }, mark));
-      this.store?.disk.write({ key: `${this.store.name}|${key}`, value, inputs: records });
+      this.store?.disk?.write({ key: `${this.store.name}|${key}`, value, inputs: records });
+      const remote = this.store?.remote;
+      if (remote?.settings.verify) await remote.verify(`${this.store!.name}|${key}`, key.split('|')[1] ?? key, value);
+      else remote?.upload(`${this.store!.name}|${key}`, value, records);
     }
     return value;
   }
 
   private readStored(key: string): Entry<T> | undefined {
-    const stored = this.store?.disk.read<T>(`${this.store.name}|${key}`);
+    const stored = this.store?.disk?.read<T>(`${this.store.name}|${key}`);
     return stored && { value: stored.value, inputs: stored.inputs };
   }
 

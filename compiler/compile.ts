@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ArtifactCache, sha256, type CacheSource } from './cache.js';
 import type { ChangeLog } from './changes.js';
@@ -9,6 +10,7 @@ import { ensureEditorConfig } from './editor-config.js';
 import { failedBuildInputs } from './inputs.js';
 import { conditionalNotFound, type Diagnostic } from './diagnostics.js';
 import type { DiskStore } from './disk-cache.js';
+import type { RemoteCache } from './remote-cache.js';
 import { DEVELOPMENT, formatOptions, type CompileOptions } from './options.js';
 import { InstalledPackages, type InstalledPlan, type Root } from './installed-plan.js';
 import { compileStyles, type StylesResult } from './styles.js';
@@ -53,6 +55,8 @@ export class Compiler {
   readonly scripts: ArtifactCache<Script>;
   readonly styles: ArtifactCache<Styles>;
   readonly installed: InstalledPackages;
+  /** The shared tier (Bazel's remote-cache protocol), when one is given: its hits, misses and uploads. */
+  readonly remote?: RemoteCache;
   private signatures = new WeakMap<Workspace, string>();
   private current?: Workspace;
   /** A `ts` module was built in this process: TypeScript and its emit program are loaded. */
@@ -62,9 +66,10 @@ export class Compiler {
    * With `disk`, artifacts outlive the process (see `DiskStore.forWorkspace`); with `changes`,
    * a file watcher's reports stand in for a stat of each input on each use.
    */
-  constructor({ disk, changes }: { disk?: DiskStore; changes?: ChangeLog } = {}) {
-    this.scripts = new ArtifactCache(1000, disk && { disk, name: 'script' }, changes);
-    this.styles = new ArtifactCache(1000, disk && { disk, name: 'styles' }, changes);
+  constructor({ disk, changes, remote }: { disk?: DiskStore; changes?: ChangeLog; remote?: RemoteCache } = {}) {
+    this.remote = remote;
+    this.scripts = new ArtifactCache(1000, (disk || remote) && { disk, remote, name: 'script' }, changes);
+    this.styles = new ArtifactCache(1000, (disk || remote) && { disk, remote, name: 'styles' }, changes);
     // Installed packages live in node_modules, which the watcher does not follow: their inputs are stat'ed.
     this.installed = new InstalledPackages(disk);
   }
@@ -198,7 +203,8 @@ export class Compiler {
     let signature = this.signatures.get(workspace);
     if (!signature) {
       const packages = workspace.packages.map((p) => [p.name, p.version, p.manifest.dependencies]);
-      const modules = workspace.modules.map((m) => [m.specifier, m.entry, m.platforms, m.assets.map((a) => a.path)]);
+      // Paths relative to the workspace: two checkouts of it share keys (the remote cache).
+      const modules = workspace.modules.map((m) => [m.specifier, relative(workspace.root, m.entry), m.platforms, m.assets.map((a) => a.path)]);
       signature = sha256(JSON.stringify([packages, modules])).slice(0, 16);
       this.signatures.set(workspace, signature);
     }

@@ -5,7 +5,11 @@ import { sha256 } from './cache.js';
 import { KIT } from './version.js';
 
 /** What else decides an artifact's bytes besides its inputs: kit's version and its compilers'. */
-function toolVersions(): string {
+export function toolVersions(): string {
+  return (tools ??= listToolVersions());
+}
+
+function listToolVersions(): string {
   const require = createRequire(import.meta.url);
   const versions = [`kit@${KIT.version}`];
   for (const name of ['typescript-native', '@swc/core', 'esbuild', 'rollup', 'postcss']) {
@@ -78,7 +82,7 @@ export class DiskStore {
   private readonly salt: string;
 
   private constructor(readonly dir: string, root: string) {
-    tools ??= toolVersions();
+    toolVersions();
     // Two workspaces may share a directory (KIT_CACHE_DIR); their keys never meet.
     this.salt = `${tools}|${root}|`;
   }

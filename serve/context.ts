@@ -1,4 +1,4 @@
-import { ChangeLog, Compiler, DiskStore, WorkspaceLoader } from '../compiler/index.js';
+import { ChangeLog, Compiler, DiskStore, WorkspaceLoader, type RemoteCache } from '../compiler/index.js';
 import { BuildStates, type BuildOutcome } from './builds.js';
 import { Channel } from './channel.js';
 import { WarmAnswers } from './warm-answers.js';
@@ -14,6 +14,8 @@ export interface ServiceOptions {
   cdnOrigin?: string;
   /** `false` (`--no-reload`): an open preview asks for a reload after a code change instead of reloading. */
   reload?: boolean;
+  /** A shared build cache (CONTRACT §8), read before building and, with write, filled after. */
+  remote?: RemoteCache;
   /** Stacks of internal errors on the terminal (`--log-level debug`). */
   debug?: boolean;
   /** Told of every judged build that changed (the terminal's report). */
@@ -41,6 +43,6 @@ export function createContext(options: ServiceOptions): ServiceContext {
   const channel = new Channel();
   const changes = options.development ? new ChangeLog() : undefined;
   const disk = DiskStore.forWorkspace(options.root);
-  const compiler = new Compiler({ disk, changes });
+  const compiler = new Compiler({ disk, changes, remote: options.remote });
   return { options, loader: new WorkspaceLoader(options.root), compiler, builds: new BuildStates(channel, options.onBuild), channel, changes, warm: changes && new WarmAnswers(changes), cacheDir: disk?.dir };
 }

@@ -50,6 +50,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       listener.server.closeIdleConnections?.();
       await listener.close();
       await closeCheckers();
+      await context.compiler.remote?.flush();
     },
   };
 }

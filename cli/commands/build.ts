@@ -2,9 +2,10 @@ import { relative } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { checkOutputDirectory, writeDistribution } from '../../compiler/index.js';
 import { pc, printDiagnostics, printWarnings, UserError } from '../output.js';
+import { openRemoteCache, remoteCacheOptions, remoteSummary, type RemoteArgs } from '../remote.js';
 import { openWorkspace } from '../workspace.js';
 
-interface Args {
+interface Args extends RemoteArgs {
   cwd: string;
   out: string;
 }
@@ -12,10 +13,10 @@ interface Args {
 export const buildCommand: CommandModule<{ cwd: string }, Args> = {
   command: 'build',
   describe: 'Compile every public module for production and write the static emit',
-  builder: (y) => y.option('out', { type: 'string', default: 'dist', describe: 'output directory, relative to the workspace' }),
+  builder: (y) => remoteCacheOptions(y.option('out', { type: 'string', default: 'dist', describe: 'output directory, relative to the workspace' })),
   handler: async (args) => {
     const started = performance.now();
-    const opened = openWorkspace(args.cwd, 'build');
+    const opened = openWorkspace(args.cwd, 'build', (root) => openRemoteCache(root, args));
     const { workspace } = opened;
     printWarnings(workspace.warnings);
     const checked = checkOutputDirectory(workspace, args.out);
@@ -33,16 +34,20 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
       throw error;
     });
     if (tty) process.stderr.write('\r\x1b[K');
+    const remote = compiler.remote;
+    // Uploads run beside the build: waited for here, a few seconds at most.
+    await remote?.flush();
+    for (const module of remote?.differing ?? []) process.stderr.write(`${pc.yellow('warning:')} ${module} differs from the remote cache's build: the build is not deterministic\n`);
     if (result.diagnostics.length) {
       printDiagnostics(result.diagnostics);
-      process.stderr.write(`${pc.red('build failed:')} ${result.diagnostics.length} problem(s); nothing was written\n`);
+      process.stderr.write(`${pc.red('build failed:')} ${result.diagnostics.length} problem(s); nothing was written${remoteSummary(remote)}\n`);
       process.exitCode = 1;
       return;
     }
     const ms = Math.round(performance.now() - started);
     const count = workspace.modules.length;
     const installed = result.installed ? ` and ${result.installed} installed package${result.installed === 1 ? '' : 's'}` : '';
-    process.stdout.write(`${pc.green('✓')} built ${count} module${count === 1 ? '' : 's'}${installed} into ${displayPath(out)} ${pc.dim(`(${result.files} files, ${ms} ms)`)}\n`);
+    process.stdout.write(`${pc.green('✓')} built ${count} module${count === 1 ? '' : 's'}${installed} into ${displayPath(out)} ${pc.dim(`(${result.files} files, ${ms} ms${remoteSummary(remote)})`)}\n`);
     if (result.noPage) process.stderr.write(`${pc.yellow('warning:')} ${result.noPage}; load the modules from a page of your own with dist/importmap.json\n`);
     if (result.unmapped.length) {
       process.stderr.write(`${pc.yellow('warning:')} not installed, so not in importmap.json: ${result.unmapped.join(', ')}; install them (npm install) or map them to a CDN in the page's import map\n`);

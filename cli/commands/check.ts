@@ -1,14 +1,15 @@
 import type { CommandModule } from 'yargs';
 import { judgedOptions, tsconfigEdits, type Diagnostic } from '../../compiler/index.js';
 import { pc, printDiagnostics, printWarnings } from '../output.js';
+import { openRemoteCache, remoteCacheOptions, remoteSummary, type RemoteArgs } from '../remote.js';
 import { openWorkspace } from '../workspace.js';
 
-export const checkCommand: CommandModule<{ cwd: string }, { cwd: string; 'fix-tsconfig': boolean }> = {
+export const checkCommand: CommandModule<{ cwd: string }, { cwd: string; 'fix-tsconfig': boolean } & RemoteArgs> = {
   command: 'check',
   describe: 'Compile every public module and report its state (exit 1 when any is invalid)',
-  builder: (y) => y.option('fix-tsconfig', { type: 'boolean', default: false, describe: 'print the edits that make the workspace\'s tsconfigs ready for TypeScript 7, and check nothing' }),
+  builder: (y) => remoteCacheOptions(y).option('fix-tsconfig', { type: 'boolean', default: false, describe: 'print the edits that make the workspace\'s tsconfigs ready for TypeScript 7, and check nothing' }),
   handler: async (args) => {
-    const { workspace, compiler } = openWorkspace(args.cwd, 'check');
+    const { workspace, compiler } = openWorkspace(args.cwd, 'check', (root) => openRemoteCache(root, args));
     if (args['fix-tsconfig']) {
       const edits = tsconfigEdits(workspace);
       for (const edit of edits) process.stdout.write(`${pc.cyan(`${edit.file}:${edit.line}:${edit.column}`)} ${edit.message}\n`);
@@ -27,10 +28,11 @@ export const checkCommand: CommandModule<{ cwd: string }, { cwd: string; 'fix-ts
       if (build.status === 'invalid') invalid++;
       problems.push(...build.diagnostics);
     }
+    await compiler.remote?.flush();
     printWarnings(workspace.warnings);
     printDiagnostics(problems);
     const total = workspace.modules.length;
-    const summary = `${total} module${total === 1 ? '' : 's'}: ${total - invalid} valid, ${invalid} invalid`;
+    const summary = `${total} module${total === 1 ? '' : 's'}: ${total - invalid} valid, ${invalid} invalid${remoteSummary(compiler.remote)}`;
     if (problems.length) {
       process.stderr.write(`${pc.red(summary)}${workspace.diagnostics.length ? `, ${workspace.diagnostics.length} workspace problem(s)` : ''}\n`);
       process.exitCode = 1;

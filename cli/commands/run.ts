@@ -3,10 +3,11 @@ import { readServiceEnvironment } from '../../serve/extensions.js';
 import { startService } from '../../serve/server.js';
 import { checkHost, describeListenError, parsePort } from '../listen.js';
 import { UserError } from '../output.js';
+import { openRemoteCache, remoteCacheOptions, type RemoteArgs } from '../remote.js';
 import { LOG_LEVELS, RunReporter, type LogLevel } from '../run-reporter.js';
 import { findWorkspace } from '../workspace.js';
 
-interface Args {
+interface Args extends RemoteArgs {
   cwd: string;
   port: string;
   host: string;
@@ -20,7 +21,7 @@ export const runCommand: CommandModule<{ cwd: string }, Args> = {
   command: 'run',
   describe: 'Start the service of the workspace (development extension via --extensions or KIT_SERVICE_EXTENSIONS)',
   builder: (y) =>
-    y
+    remoteCacheOptions(y)
       .option('port', { type: 'string', default: '4173', describe: 'port to listen on (0: any free port)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on; loopback unless you say otherwise' })
       .option('allowed-host', { type: 'string', array: true, default: [], describe: 'a further Host header name to answer (DNS rebinding defence)' })
@@ -34,7 +35,7 @@ export const runCommand: CommandModule<{ cwd: string }, Args> = {
     const root = findWorkspace(args.cwd, 'run');
     await checkHost(args.host);
     const reporter = new RunReporter(root, args['log-level'], args.reload);
-    const options = { root, port, host: args.host, allowedHosts: args['allowed-host'], development: environment.development, cdnOrigin: environment.cdnOrigin, reload: args.reload, debug: args['log-level'] === 'debug', onBuild: reporter.outcome };
+    const options = { root, port, host: args.host, allowedHosts: args['allowed-host'], development: environment.development, cdnOrigin: environment.cdnOrigin, reload: args.reload, remote: openRemoteCache(root, args), debug: args['log-level'] === 'debug', onBuild: reporter.outcome };
     const service = await startService(options).catch((error: unknown) => {
       throw describeListenError(error, args.host, port) ?? error;
     });
