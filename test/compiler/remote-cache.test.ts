@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { decodeActionResult } from '../../lib/compiler/action-result.js';
 import { freePort, startNginx, type TestNginx } from '../helpers/nginx.js';
 import { DEV, startTestServer } from '../helpers/server.js';
 import { REPO, copySample, removeWorkspaces } from '../helpers/workspace.js';
@@ -51,7 +52,7 @@ function build(dir: string, args: string[], env: Record<string, string> = {}) {
   return { ...result, hits: Number(counts?.[1] ?? -1), misses: Number(counts?.[2] ?? -1), uploads: Number(counts?.[3] ?? 0) };
 }
 
-const files = (dir: string) => Object.fromEntries(readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.includes('.')).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+const files = (dir: string) => Object.fromEntries(readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile()).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
 const entries = (kind: 'ac' | 'cas') => readdirSync(join(nginx.dir, 'cache', kind)).sort();
 
 describe('two checkouts of one workspace at different paths', () => {
@@ -89,7 +90,8 @@ describe('two checkouts of one workspace at different paths', () => {
   });
 
   test('a failed module\'s verdict comes from the cache as the local check gives it', () => {
-    const broken = (dir: string) => writeFileSync(join(dir, 'packages/app/main/cart.ts'), `${readFileSync(join(writer, 'packages/app/main/cart.ts'), 'utf8')}\nexport const broken: number = 'no';\n`);
+    const cart = readFileSync(join(writer, 'packages/app/main/cart.ts'), 'utf8');
+    const broken = (dir: string) => writeFileSync(join(dir, 'packages/app/main/cart.ts'), `${cart}\nexport const broken: number = 'no';\n`);
     broken(writer);
     const wrote = build(writer, ['--remote-cache', cache, '--remote-cache-write']);
     expect(wrote.status).toBe(1);
@@ -106,25 +108,27 @@ describe('two checkouts of one workspace at different paths', () => {
 describe('nothing unverified is used', () => {
   test('a flipped byte in a CAS blob, and an AC entry copied over another, are misses; the output is right all the same', () => {
     const writer = checkout();
-    expect(build(writer, ['--remote-cache', cache, '--remote-cache-write']).status).toBe(0);
-    const blobs = entries('cas');
-    const blob = join(nginx.dir, 'cache', 'cas', blobs[0]);
+    const at = (kind: string, name = '') => join(nginx.dir, 'cache', 'tampered', kind, name);
+    expect(build(writer, ['--remote-cache', `${cache}tampered/`, '--remote-cache-write']).uploads).toBe(6);
+    const [first, second] = readdirSync(at('ac')).sort();
+    // A blob of the first entry damaged; the first entry's result stored under the second's key.
+    const blob = at('cas', decodeActionResult(readFileSync(at('ac', first)))[1].hash);
     const bytes = readFileSync(blob);
     bytes[bytes.length >> 1] ^= 1;
     writeFileSync(blob, bytes);
-    const [first, second] = entries('ac');
-    writeFileSync(join(nginx.dir, 'cache', 'ac', second), readFileSync(join(nginx.dir, 'cache', 'ac', first)));
+    writeFileSync(at('ac', second), readFileSync(at('ac', first)));
     const reader = checkout();
-    const read = build(reader, ['--remote-cache', cache]);
+    const read = build(reader, ['--remote-cache', `${cache}tampered/`]);
     expect(read.status).toBe(0);
-    expect(read.misses).toBeGreaterThanOrEqual(2);
+    expect([read.hits, read.misses]).toEqual([4, 2]);
     expect(files(join(reader, 'dist'))).toEqual(files(join(writer, 'dist')));
   });
 
   test('a reader whose tsconfig differs misses the ts modules', () => {
     const reader = checkout();
-    const tsconfig = JSON.parse(readFileSync(join(reader, 'tsconfig.json'), 'utf8'));
-    writeFileSync(join(reader, 'tsconfig.json'), JSON.stringify({ ...tsconfig, compilerOptions: { ...tsconfig.compilerOptions, noUnusedParameters: false } }));
+    const tsconfig = readFileSync(join(reader, 'tsconfig.json'), 'utf8');
+    writeFileSync(join(reader, 'tsconfig.json'), tsconfig.replace('"compilerOptions": {', '"compilerOptions": {\n    "noUnusedParameters": false,'));
+    expect(readFileSync(join(reader, 'tsconfig.json'), 'utf8')).not.toBe(tsconfig);
     const read = build(reader, ['--remote-cache', cache]);
     expect(read.status).toBe(0);
     expect(read.misses).toBeGreaterThanOrEqual(2);
