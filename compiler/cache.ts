@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { dirname, sep } from 'node:path';
 import type { ChangeLog, ReportedChange } from './changes.js';
 import type { DiskStore } from './disk-cache.js';
@@ -30,10 +29,6 @@ export interface Built<T> {
 /** Where `ArtifactCache.get` found a value: kept in memory, on disk, or built (`miss`). */
 export type CacheSource = 'memory' | 'disk' | 'remote' | 'miss';
 
-/** A content digest, hex. */
-export function sha256(data: string | Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
-}
 
 /**
  * Artifacts keyed by what they were built from: the key names the options and settings, and

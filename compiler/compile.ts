@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import * as esbuild from 'esbuild';
-import { ArtifactCache, sha256, type CacheSource } from './cache.js';
+import { ArtifactCache, type CacheSource } from './cache.js';
+import { sha256 } from './digest.js';
 import type { ChangeLog } from './changes.js';
 import { ImportPolicy } from './bundlers/imports.js';
 import { runBundler } from './bundlers/registry.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { sha256 } from './cache.js';
+import { sha256 } from './digest.js';
 import { KIT } from './version.js';
 
 /** What else decides an artifact's bytes besides its inputs: kit's version and its compilers'. */

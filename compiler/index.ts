@@ -1,7 +1,8 @@
 // The compiler's public surface: discovery, compilation, addresses and the static emit.
 export { parseAddress, formatAddress, assetAddressFromModule, type Address, type Family } from './address.js';
 export { mediaTypeOf } from './assets.js';
-export { ArtifactCache, sha256 } from './cache.js';
+export { ArtifactCache } from './cache.js';
+export { sha256 } from './digest.js';
 export { ChangeLog } from './changes.js';
 export { Compiler, judgedOptions, type BuildTiming, type ModuleBuild } from './compile.js';
 export { DiskStore, reportCacheTrouble, toolVersions } from './disk-cache.js';

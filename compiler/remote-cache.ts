@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { decodeActionResult, encodeActionResult, type OutputFile } from './action-result.js';
 import { contentHash, type InputRecord } from './inputs.js';
-import { RemoteClient, sha256, type RemoteCacheSettings, type Trouble } from './remote-client.js';
+import { sha256 } from './digest.js';
+import { RemoteClient, type RemoteCacheSettings, type Trouble } from './remote-client.js';
 import { KIT_HOME } from './version.js';
 
 /** What a remote entry holds beside the value: the key it was made for, the inputs it was built from, a signature. */
@@ -116,11 +117,12 @@ export class RemoteCache {
     if (remote && JSON.stringify(remote.value) !== JSON.stringify(value)) this.differing.push(label);
   }
 
-  /** Waits for the uploads under way, at most `ms`: a command's exit never waits longer. */
+  /** Waits for the uploads under way, at most `ms` (a command's exit never waits longer), then lets the connections go. */
   async flush(ms = 5000): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.allSettled([...this.pending]), new Promise((done) => (timer = setTimeout(done, ms)))]);
     clearTimeout(timer);
+    this.client.close();
   }
 
   private actionHash(portableKey: string): string {

@@ -1,7 +1,6 @@
 import { dirname } from 'node:path';
-import { judgedOptions, type Diagnostic, type ModuleBuild, type ModuleInfo, type Workspace } from '../compiler/index.js';
+import { judgedOptions, type Compiler, type Diagnostic, type ModuleBuild, type ModuleInfo, type Workspace } from '../compiler/index.js';
 import type { Channel } from './channel.js';
-import type { ServiceContext } from './context.js';
 
 interface Known {
   status: 'valid' | 'invalid';
@@ -43,7 +42,7 @@ export class BuildStates {
   ) {}
 
   /** Builds `modules` in their judged form, records the results and announces what changed. */
-  async judge(ctx: ServiceContext, workspace: Workspace, modules: ModuleInfo[]): Promise<Map<ModuleInfo, ModuleBuild>> {
+  async judge(compiler: Compiler, workspace: Workspace, modules: ModuleInfo[]): Promise<Map<ModuleInfo, ModuleBuild>> {
     const builds = new Map<ModuleInfo, ModuleBuild>();
     const took = new Map<ModuleInfo, number>();
     // A few at a time: a thousand builds in flight hold a thousand bundles' memory, and finish no sooner.
@@ -51,7 +50,7 @@ export class BuildStates {
     const work = async () => {
       for (let m = queue.shift(); m; m = queue.shift()) {
         const started = performance.now();
-        builds.set(m, await ctx.compiler.compile(workspace, m, judgedOptions(m)));
+        builds.set(m, await compiler.compile(workspace, m, judgedOptions(m)));
         took.set(m, performance.now() - started);
       }
     };

@@ -52,7 +52,7 @@ export type PlanResult =
  */
 export async function planPreview(ctx: ServiceContext, workspace: Workspace, requested?: string): Promise<PlanResult> {
   const selection = currentSelection(ctx, workspace);
-  const builds = await ctx.builds.judge(ctx, workspace, workspace.modules);
+  const builds = await ctx.builds.judge(ctx.compiler, workspace, workspace.modules);
   const refuse = (code: 'PREVIEW_ENTRY_REQUIRED' | 'PREVIEW_ENTRY_NOT_FOUND', message: string, candidates?: string[]): PlanResult => ({
     ok: false, code, message, candidates, selection,
     browserModules: workspace.modules.filter((m) => m.platforms.includes('web')).map((m) => m.specifier),

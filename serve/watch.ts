@@ -53,7 +53,7 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
         changed.clear();
         await waitWhileEmpty(paths);
         const workspace = ctx.loader.load();
-        await ctx.builds.judge(ctx, workspace, ctx.builds.affected(workspace, paths));
+        await ctx.builds.judge(ctx.compiler, workspace, ctx.builds.affected(workspace, paths));
       } while (again);
     } catch (error) {
       process.stderr.write(`kit: rebuild failed: ${(error as Error).message}\n`);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, relative } from 'node:path';
 import { transform as swcTransform } from '@swc/core';
 import type { Plugin } from 'rollup';
-import { sha256 } from '../cache.js';
+import { sha256 } from '../digest.js';
 import { toPosix } from '../workspace/paths.js';
 import { swcOptionsFor } from './swc-options.js';
 import type { EmitOptions } from './tsconfig-options.js';

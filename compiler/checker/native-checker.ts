@@ -1,22 +1,12 @@
-import type { ChildProcess } from 'node:child_process';
+// One class on purpose (about 290 lines): the request queue, the changes reported, the
+// snapshots and the checks share its state; the process and the locating of diagnostics
+// live beside it (checker-process.ts, located.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-// Types only: TypeScript 7's API is loaded on the first check (see `load`), so `kit run` starts without it.
-import type * as Native from 'typescript-native/unstable/async';
-import { flatten, lineLocator } from './diagnostic-text.js';
+import { startSession, stopSession, type Project, type Session, type Snapshot, type UpdateParams } from './checker-process.js';
+import { locateDiagnostics, type CheckDiagnostic } from './located.js';
 
-/** One diagnostic of TypeScript 7, located in a file (1-based line and column, in UTF-16 code units as editors count). */
-export interface CheckDiagnostic {
-  /** `TS2322` */
-  code: string;
-  /** The message, with its chain of elaborations indented below it, as `tsc` prints it. */
-  message: string;
-  /** `error` in practice: TypeScript reports suggestions through another call, which this class does not make. */
-  category: 'error' | 'warning' | 'suggestion' | 'message';
-  file: string;
-  line: number;
-  column: number;
-}
+export type { CheckDiagnostic } from './located.js';
 
 export interface FileChanges {
   changed?: readonly string[];
@@ -29,45 +19,6 @@ export interface FileChanges {
 export interface NativeCheckerOptions {
   /** The native `tsc` to run with `--api`; by default the one of the installed `typescript-native` for this platform. */
   executable?: string;
-}
-
-type Api = Native.API;
-type Snapshot = Native.Snapshot;
-type Project = Native.Project;
-type Diagnostic = Native.Diagnostic;
-/** The API's private client (7.0.2): kit needs its process. */
-interface Client {
-  connect(): Promise<void>;
-  close(): Promise<void>;
-  apiRequest<T>(method: string, params?: unknown): Promise<T>;
-  process?: ChildProcess;
-}
-type UpdateParams = NonNullable<Parameters<Api['updateSnapshot']>[0]>;
-
-/** The name TypeScript 7 is installed under, beside TypeScript 5.9 (package.json: `npm:typescript@7.0.2`). */
-const PACKAGE = 'typescript-native';
-const CATEGORIES = ['warning', 'error', 'suggestion', 'message'] as const;
-
-let loading: Promise<typeof Native> | undefined;
-function load(): Promise<typeof Native> {
-  return (loading ??= import('typescript-native/unstable/async'));
-}
-
-/** One native process and the snapshot kit last made of it. */
-interface Session {
-  api: Api;
-  client: Client;
-  child: ChildProcess;
-  /** Rejects when the process exits on its own; raced with every request. */
-  died: Promise<never>;
-  dead?: Error;
-  snapshot?: Snapshot;
-  /** The tsconfig files this session holds open (ref-counted by TypeScript until closed). */
-  opened: Set<string>;
-  /** Files of each project in the current snapshot, asked once per snapshot. */
-  names: Map<Project, Promise<Set<string>>>;
-  /** Diagnostics of each project's options and tsconfig, asked once per snapshot. */
-  projectDiagnostics: Map<Project, Promise<readonly Diagnostic[]>>;
 }
 
 /**
@@ -124,7 +75,7 @@ export class NativeChecker {
         }),
       );
       const result = new Map<string, CheckDiagnostic[]>();
-      for (const [file, diagnostics] of found) result.set(file, await this.located(project, diagnostics, file));
+      for (const [file, diagnostics] of found) result.set(file, await locateDiagnostics(project, diagnostics, file, (f) => this.readText(f)));
       let own = session.projectDiagnostics.get(project);
       if (!own) {
         // Not getGlobalDiagnostics: it checks every file of the program, default libraries included (~0.5 s each snapshot).
@@ -132,7 +83,7 @@ export class NativeChecker {
         session.projectDiagnostics.set(project, own);
       }
       const problems = await own;
-      if (problems.length) result.set(config, [...(result.get(config) ?? []), ...(await this.located(project, problems, config))]);
+      if (problems.length) result.set(config, [...(result.get(config) ?? []), ...(await locateDiagnostics(project, problems, config, (f) => this.readText(f)))]);
       return result;
     });
   }
@@ -184,7 +135,7 @@ export class NativeChecker {
     const done = this.queue.then(async () => {
       const session = this.session;
       this.session = undefined;
-      if (session) await stop(session);
+      if (session) await stopSession(session);
     });
     this.queue = done.catch(() => undefined);
     return done;
@@ -224,7 +175,7 @@ export class NativeChecker {
       } catch (error) {
         if (session.dead) {
           if (this.session === session) this.session = undefined;
-          void stop(session);
+          void stopSession(session);
           throw session.dead;
         }
         throw error;
@@ -238,57 +189,9 @@ export class NativeChecker {
   private async start(): Promise<Session> {
     if (this.session && !this.session.dead) return this.session;
     // One that died while idle.
-    if (this.session) void stop(this.session);
+    if (this.session) void stopSession(this.session);
     this.session = undefined;
-    const { API } = await load().catch((error: Error) => {
-      loading = undefined;
-      throw new Error(`TypeScript 7 (${PACKAGE}) could not be loaded: ${error.message}`);
-    });
-    const api = new API({
-      cwd: this.root,
-      // By default the one installed, or (KIT_TSC_SERVICE) bin/kit.js's wrapper of it: see bin/in-own-session.sh.
-      ...((this.options.executable ?? process.env.KIT_TSC_SERVICE) ? { tsserverPath: this.options.executable ?? process.env.KIT_TSC_SERVICE } : {}),
-      // `undefined` lets TypeScript read the file itself; a string is the file's text.
-      fs: { readFile: (file: string) => this.virtual.get(resolve(file)) },
-    });
-    // The client starts the process on its first request. Its handle is private, but kit needs
-    // it: for memory, and for the process's exit, which the client does not notice (requests in
-    // flight never settle).
-    const client = (api as unknown as { client?: Client }).client;
-    try {
-      await client?.connect();
-    } catch (error) {
-      throw new Error(`TypeScript 7's native process could not start: ${(error as Error).message}`);
-    }
-    const child = client?.process;
-    if (!client || !child?.stdin) throw new Error(`TypeScript 7's API client is not the one kit knows (${PACKAGE} 7.0.2): it has no process`);
-    let fail!: (error: Error) => void;
-    const died = new Promise<never>((_, reject) => (fail = reject));
-    died.catch(() => undefined);
-    const session: Session = { api, client, child, died, opened: new Set(), names: new Map(), projectDiagnostics: new Map() };
-    const die = (error: Error) => {
-      if (session.dead) return;
-      session.dead = error;
-      fail(error);
-    };
-    child.once('exit', (code, signal) => die(new Error(`TypeScript 7's native process (pid ${child.pid}) exited ${signal ? `on ${signal}` : `with code ${code}`}; the next check starts a new one`)));
-    // The client's JSON-RPC library turns a message written to a closed pipe into an unhandled
-    // rejection, which would end kit. So nothing new is sent to a process that is gone, and a
-    // message already on its way when it went is dropped quietly: its request is failed by `died`.
-    const stdin = child.stdin;
-    stdin.on('error', () => undefined);
-    const write = stdin.write.bind(stdin) as (chunk: unknown, encoding?: unknown, callback?: unknown) => boolean;
-    stdin.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-      if (!stdin.destroyed && !stdin.writableEnded) return write(chunk, encoding, callback);
-      const done = typeof encoding === 'function' ? encoding : callback;
-      if (typeof done === 'function') queueMicrotask(() => done());
-      return false;
-    }) as typeof stdin.write;
-    const send = client.apiRequest.bind(client);
-    client.apiRequest = (method, params) => {
-      if (stdin.destroyed || stdin.writableEnded) die(new Error(`TypeScript 7's native process (pid ${child.pid}) closed its input; the next check starts a new one`));
-      return session.dead ? Promise.reject(session.dead) : send(method, params);
-    };
+    const session = await startSession(this.root, this.options.executable, (file) => this.virtual.get(resolve(file)));
     // A new process reads every file afresh.
     this.pending = { changed: new Set(), created: new Set(), deleted: new Set(), all: false };
     this.session = session;
@@ -374,30 +277,6 @@ export class NativeChecker {
     return files.filter((file) => names.has(file));
   }
 
-  /** Diagnostics with line and column, from the text TypeScript checked (or, for a tsconfig, the file's). */
-  private async located(project: Project, diagnostics: readonly Diagnostic[], fallback: string): Promise<CheckDiagnostic[]> {
-    const lines = new Map<string, Promise<(position: number) => { line: number; character: number }>>();
-    const locate = (file: string) => {
-      let find = lines.get(file);
-      if (!find) {
-        find = project.program.getSourceFile(file).then(
-          (source) => (source ? (position: number) => source.getLineAndCharacterOfPosition(position) : lineLocator(this.readText(file))),
-          () => lineLocator(this.readText(file)),
-        );
-        lines.set(file, find);
-      }
-      return find;
-    };
-    return Promise.all(
-      diagnostics.map(async (diagnostic) => {
-        const file = diagnostic.fileName ? resolve(diagnostic.fileName) : fallback;
-        // An option set in an extended tsconfig comes with no file and no position: it is put on the tsconfig checked.
-        const { line, character } = diagnostic.fileName && diagnostic.pos >= 0 ? (await locate(file))(diagnostic.pos) : { line: 0, character: 0 };
-        return { code: `TS${diagnostic.code}`, message: flatten(diagnostic), category: CATEGORIES[diagnostic.category] ?? 'error', file, line: line + 1, column: character + 1 };
-      }),
-    );
-  }
-
   private readText(file: string): string {
     const text = this.virtual.get(file);
     if (text !== undefined) return text;
@@ -407,21 +286,4 @@ export class NativeChecker {
       return '';
     }
   }
-}
-
-async function stop(session: Session): Promise<void> {
-  const { child } = session;
-  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((done) => child.once('exit', () => done()));
-  try {
-    // Releases the snapshots, then ends the process's input: it exits by itself. A process
-    // already gone is sent nothing.
-    if (!session.dead) await Promise.race([session.api.close(), exited]);
-    else await session.client.close();
-  } catch {
-    // Gone meanwhile.
-  }
-  session.dead ??= new Error("TypeScript 7's native process was closed");
-  const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
-  await exited;
-  clearTimeout(timer);
 }

@@ -6,7 +6,7 @@ import { sendJson } from '../respond.js';
 /** `GET /state`: one entry per public module, `valid` with its hash or `invalid` with its diagnostics. */
 export async function serveState(ctx: ServiceContext, event: H3Event): Promise<void> {
   const workspace = ctx.loader.loadChecked();
-  const builds = await ctx.builds.judge(ctx, workspace, workspace.modules);
+  const builds = await ctx.builds.judge(ctx.compiler, workspace, workspace.modules);
   const modules = workspace.modules.map((m) => {
     const build = builds.get(m)!;
     const base = { specifier: m.specifier, vspecifier: m.vspecifier, target: judgedOptions(m).target };
