@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { peakMemory } from './memory.js';
-import { NativeChecker } from '../lib/compiler/checker/native-checker.js';
+import { NativeChecker } from '../lib/compiler/check/native-checker.js';
 
 const [root, tsconfig, ...files] = process.argv.slice(2);
 const require = createRequire(join(resolve(import.meta.dirname, '..'), 'package.json'));

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateWorkspace } from './generate.js';
-import { NativeChecker } from '../lib/compiler/checker/native-checker.js';
+import { NativeChecker } from '../lib/compiler/check/native-checker.js';
 
 const REPO = resolve(import.meta.dirname, '..');
 const KIT_TYPES = join(REPO, 'types', 'kit-env.d.ts');

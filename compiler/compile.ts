@@ -1,20 +1,20 @@
 import { relative } from 'node:path';
 import * as esbuild from 'esbuild';
-import { ArtifactCache, type CacheSource } from './cache.js';
-import { sha256 } from './digest.js';
-import type { ChangeLog } from './changes.js';
-import { ImportPolicy } from './bundlers/imports.js';
-import { runBundler } from './bundlers/registry.js';
-import { BUILTIN_BUNDLERS } from './bundlers/specifiers.js';
-import type { BundleInput, BundleResult } from './bundlers/types.js';
-import { ensureEditorConfig } from './editor-config.js';
-import { failedBuildInputs } from './inputs.js';
+import { ArtifactCache, type CacheSource } from './cache/artifact-cache.js';
+import { sha256 } from './cache/digest.js';
+import type { ChangeLog } from './cache/changes.js';
+import { ImportPolicy } from './bundle/imports.js';
+import { runBundler } from './bundle/registry.js';
+import { BUILTIN_BUNDLERS } from './bundle/specifiers.js';
+import type { BundleInput, BundleResult } from './bundle/types.js';
+import { ensureEditorConfig } from './workspace/editor-config.js';
+import { failedBuildInputs } from './cache/inputs.js';
 import { conditionalNotFound, type Diagnostic } from './diagnostics.js';
-import type { DiskStore } from './disk-cache.js';
-import type { RemoteCache } from './remote-cache.js';
-import { DEVELOPMENT, formatOptions, type CompileOptions } from './options.js';
-import { InstalledPackages, type InstalledPlan, type Root } from './installed-plan.js';
-import { compileStyles, type StylesResult } from './styles.js';
+import type { DiskStore } from './cache/disk-cache.js';
+import type { RemoteCache } from './cache/remote-cache.js';
+import { DEVELOPMENT, formatOptions, type CompileOptions } from './bundle/options.js';
+import { InstalledPackages, type InstalledPlan, type Root } from './emit/installed-plan.js';
+import { compileStyles, type StylesResult } from './bundle/styles.js';
 import { KIT } from './version.js';
 import { findPackage, type ModuleInfo, type Workspace } from './workspace/model.js';
 
@@ -123,7 +123,7 @@ export class Compiler {
     const bundled = new Map<ModuleInfo, { result: BundleResult; policy: ImportPolicy }>();
     if (together.length > 1) {
       const inputs = together.map((module) => ({ workspace, module, options, policy: new ImportPolicy(workspace, module, options) }));
-      const { esbuildBundler } = await import('./bundlers/esbuild.js');
+      const { esbuildBundler } = await import('./bundle/esbuild.js');
       (await esbuildBundler.bundleTogether(inputs))?.forEach((result, i) => bundled.set(together[i], { result, policy: inputs[i].policy }));
     }
     return Promise.all(modules.map((module) => this.compileWith(workspace, module, options, async (input) => {

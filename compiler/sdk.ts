@@ -4,18 +4,18 @@
  * with a `name` and a `bundle(input)` that returns ES module code; no packager layer.
  */
 import * as esbuild from 'esbuild';
-import type { Bundler } from './bundlers/types.js';
+import type { Bundler } from './bundle/types.js';
 
-export type { Bundler, BundleInput, BundleResult, SourceMap, StylesheetImport } from './bundlers/types.js';
+export type { Bundler, BundleInput, BundleResult, SourceMap, StylesheetImport } from './bundle/types.js';
 export type { Diagnostic } from './diagnostics.js';
-export type { CompileOptions } from './options.js';
+export type { CompileOptions } from './bundle/options.js';
 export type { ModuleInfo, Workspace } from './workspace/model.js';
 /** Bare-import externals, stylesheet and asset imports: the import rules every bundler applies. */
-export { ImportPolicy, locateImport, type ImportDecision } from './bundlers/imports.js';
+export { ImportPolicy, locateImport, type ImportDecision } from './bundle/imports.js';
 /** Asset addressing: an asset's address relative to the module's code. */
-export { assetAddressFromModule } from './address.js';
+export { assetAddressFromModule } from './bundle/address.js';
 /** The stylesheet pipeline (postcss): what kit runs on the stylesheets a bundle reports. */
-export { compileStyles } from './styles.js';
+export { compileStyles } from './bundle/styles.js';
 export { bundleError } from './diagnostics.js';
 
 /** Declares a bundler; returns it unchanged, typed, so mistakes show in the editor. */

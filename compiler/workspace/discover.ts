@@ -4,7 +4,7 @@ import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
 import { mapTsconfig } from './tsconfig-map.js';
 import { tsconfigOf } from './tsconfig-read.js';
 import { workspaceTypeScript } from './typescript-version.js';
-import { fileStamp } from '../stamp.js';
+import { fileStamp } from '../cache/stamp.js';
 import { collectModules } from './modules.js';
 import { readKitManifest, readModuleManifest, readPackageManifest, type Read } from './manifests.js';
 import type { ModuleInfo, PackageInfo, Workspace } from './model.js';

@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
-import { BUILTIN_BUNDLERS, isBuiltinSpecifier, resolveBundlerName } from '../bundlers/specifiers.js';
+import { BUILTIN_BUNDLERS, isBuiltinSpecifier, resolveBundlerName } from '../bundle/specifiers.js';
 import type { ExportEntry, ModuleManifest, Read } from './manifests.js';
 import type { AssetInfo, ModuleInfo, PackageInfo } from './model.js';
 import { isInside, toPosix } from './paths.js';

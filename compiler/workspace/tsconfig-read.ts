@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
-import { resolveExtends } from '../bundlers/tsconfig-chain.js';
+import { resolveExtends } from './tsconfig-chain.js';
 import type { Position } from './json.js';
 import { isInside } from './paths.js';
 import type { Workspace } from './model.js';

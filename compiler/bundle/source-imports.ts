@@ -1,0 +1,87 @@
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, extname, resolve } from 'node:path';
+import * as esbuild from 'esbuild';
+import { init, parse } from 'es-module-lexer';
+import { isInside } from '../workspace/paths.js';
+import type { ModuleInfo } from '../workspace/model.js';
+
+interface Lexed {
+  stamp: string;
+  bare: string[];
+  relative: string[];
+}
+
+const LOADERS: Record<string, esbuild.Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx' };
+/** What `./x` and `./x.js` may name in a TypeScript workspace, in TypeScript's order. */
+const CANDIDATES = ['', '.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs', '/index.ts', '/index.tsx', '/index.js'];
+const lexed = new Map<string, Lexed>();
+
+/**
+ * The bare specifiers a module's own files import, read from the sources (a lexer, no
+ * bundler), so a module that does not build still counts as importing what it imports.
+ * Relative imports are followed inside the module's package; type-only imports are not
+ * imports (TypeScript elides them, so do the bundlers).
+ */
+export async function writtenImports(module: ModuleInfo): Promise<Set<string>> {
+  const bare = new Set<string>();
+  const seen = new Set<string>();
+  const queue = [module.entry];
+  for (let file = queue.shift(); file; file = queue.shift()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const found = await lexFile(file);
+    if (!found) continue;
+    found.bare.forEach((s) => bare.add(s));
+    for (const specifier of found.relative) {
+      const target = await resolveRelative(resolve(dirname(file), specifier));
+      if (target && isInside(target, module.package.dir)) queue.push(target);
+    }
+  }
+  return bare;
+}
+
+async function lexFile(file: string): Promise<Lexed | undefined> {
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) return undefined;
+  const stamp = `${info.mtimeMs}:${info.size}`;
+  const cached = lexed.get(file);
+  if (cached?.stamp === stamp) return cached;
+  const source = await readFile(file, 'utf8');
+  const specifiers = await specifiersOf(source, LOADERS[extname(file)] ?? 'ts');
+  const result: Lexed = { stamp, bare: [], relative: [] };
+  for (const s of specifiers) {
+    if (s.startsWith('./') || s.startsWith('../')) result.relative.push(s);
+    else if (!s.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(s)) result.bare.push(s);
+  }
+  lexed.set(file, result);
+  return result;
+}
+
+/** Static imports, re-exports and literal dynamic imports; types stripped first so the lexer sees JavaScript. */
+async function specifiersOf(source: string, loader: esbuild.Loader): Promise<string[]> {
+  await init;
+  let code = source;
+  try {
+    // Classic JSX adds no import of its runtime: only what the source itself writes is read.
+    code = (await esbuild.transform(source, { loader, format: 'esm', jsx: 'transform', logLevel: 'silent' })).code;
+  } catch {
+    // A syntax error: the lexer still finds the imports above it, most often all of them.
+  }
+  try {
+    return parse(code)[0].flatMap((i) => (i.n === undefined ? [] : [i.n]));
+  } catch {
+    return [];
+  }
+}
+
+async function resolveRelative(path: string): Promise<string | undefined> {
+  const base = /\.[cm]?jsx?$/.test(path) ? [path, path.replace(/\.([cm]?)js(x?)$/, '.$1ts$2')] : [path];
+  for (const stem of base) {
+    for (const suffix of CANDIDATES) {
+      const file = stem + suffix;
+      if (!LOADERS[extname(file)]) continue;
+      if ((await stat(file).catch(() => undefined))?.isFile()) return file;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { basename, relative } from 'node:path';
+import { transform as swcTransform } from '@swc/core';
+import type { Plugin } from 'rollup';
+import { sha256 } from '../cache/digest.js';
+import { toPosix } from '../workspace/paths.js';
+import { swcOptionsFor } from './swc-options.js';
+import type { EmitOptions } from '../workspace/tsconfig-options.js';
+import { dropTypeOnlyNames } from './type-only-names.js';
+
+/** A file's JavaScript and its map (sources relative to the workspace). */
+export interface Transformed {
+  code: string;
+  map?: string;
+}
+
+/**
+ * Files kept in memory by content, across modules and builds: a helper shared by many modules
+ * is transformed once. Not on disk: writing a file's JavaScript there (about 1 ms, in the
+ * request's turn) costs more than swc's transform of it, and a module's artifact is kept
+ * there already.
+ */
+const LIMIT = 1000;
+const memory = new Map<string, Transformed>();
+
+export const TRANSFORMED = /\.(?:[cm]?ts|tsx|jsx)$/;
+
+/** What a transform of one file is given: where it is, its text and the options of its tsconfig. */
+export interface TransformContext {
+  root: string;
+  sourceMaps: boolean;
+  /** The emit options of the tsconfig TypeScript picks for `file`. */
+  emitOptionsFor(file: string): EmitOptions;
+}
+
+/**
+ * One file's JavaScript, as swc writes it for the file's tsconfig: from memory when the same
+ * text was transformed with the same options before. The key is the workspace-relative path
+ * (it names the file in the map), the options and the text.
+ */
+export async function transformFile(context: TransformContext, file: string, code: string): Promise<Transformed> {
+  const name = toPosix(relative(context.root, file));
+  // Named relative to the workspace (no absolute path in a key or a map); the map names the file
+  // relative to its own directory, as rollup reads a transform's map.
+  const options = { ...swcOptionsFor(name, context.emitOptionsFor(file), context.sourceMaps), sourceFileName: basename(file) };
+  const key = sha256(`${JSON.stringify(options)}\0${code}`);
+  const kept = memory.get(key);
+  if (kept) return remember(key, kept);
+  const output = await swcTransform(code, options);
+  return remember(key, { code: output.code, map: output.map });
+}
+
+function remember(key: string, value: Transformed): Transformed {
+  memory.delete(key);
+  memory.set(key, value);
+  if (memory.size > LIMIT) memory.delete(memory.keys().next().value!);
+  return value;
+}
+
+/**
+ * The rollup plugins of the `ts` bundler: each TypeScript (and JSX) file on its own through
+ * swc, then the names it imports or re-exports that are only types in their target dropped,
+ * as `tsc` drops them (a per-file transform cannot know them). Two plugins, so that rollup
+ * chains the maps of both edits. `spent` adds up the time taken.
+ */
+export function typeScriptTransform(context: TransformContext, spent: { ms: number }): Plugin[] {
+  const isSource = (id: string) => TRANSFORMED.test(id) && !/\.d\.[cm]?ts$/.test(id);
+  const codeOf = async (file: string) => {
+    const text = readFileSync(file, 'utf8');
+    return TRANSFORMED.test(file) ? (await transformFile(context, file, text)).code : text;
+  };
+  const timed = async <T>(work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      spent.ms += performance.now() - started;
+    }
+  };
+  return [
+    {
+      name: 'kit-typescript',
+      transform: (code, id) => (isSource(id) ? timed(() => transformFile(context, id, code)) : null),
+    },
+    {
+      name: 'kit-type-only-names',
+      transform: (code, id) => (isSource(id) ? timed(async () => (await dropTypeOnlyNames(code, id, codeOf)) ?? null) : null),
+    },
+  ];
+}

@@ -1,0 +1,51 @@
+import { init, parse } from 'es-module-lexer';
+import MagicString from 'magic-string';
+import { resolveRelative } from '../check/resolve.js';
+
+/** `import D, { a, b as c } from` / `export { a } from`: the braces of a statement's named bindings. */
+const NAMED = /^(import|export)\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*$/;
+
+/** The value exports of a file (`*` when it re-exports another module's whole namespace: anything may be there). */
+async function exportsOf(code: string): Promise<Set<string>> {
+  await init;
+  const [imports, exports] = parse(code);
+  const names = new Set(exports.map((e) => e.n));
+  if (imports.some((i) => code.slice(i.ss, i.ss + 6) === 'export' && /^export\s*\*\s*from/.test(code.slice(i.ss, i.se)))) names.add('*');
+  return names;
+}
+
+/**
+ * Drops, from a file's JavaScript, the names it imports or re-exports from a relative file
+ * that exports no such value: a per-file transform keeps `export { T } from './types'` and a
+ * decorator's metadata keeps `import { I }` for a type `I`, which `tsc`, knowing `T` and `I`
+ * are types, drops. A statement left with no names goes too, as `tsc` elides it. Returns the
+ * code and a map of the edit, or undefined when nothing is dropped.
+ */
+export async function dropTypeOnlyNames(code: string, file: string, codeOf: (file: string) => Promise<string>): Promise<{ code: string; map: ReturnType<MagicString['generateMap']> } | undefined> {
+  if (!/\bfrom\s*['"]\./.test(code)) return undefined;
+  await init;
+  const [imports] = parse(code);
+  let edit: MagicString | undefined;
+  for (const statement of imports) {
+    if (statement.d !== -1 || !statement.n || !statement.n.startsWith('.')) continue;
+    const head = NAMED.exec(code.slice(statement.ss, statement.s - 1));
+    if (!head) continue;
+    const target = resolveRelative(statement.n, file, false);
+    if (!target || /\.json$/.test(target)) continue;
+    const exported = await exportsOf(await codeOf(target).catch(() => ''));
+    if (exported.has('*')) continue;
+    const bindings = head[2].split(',').map((b) => b.trim()).filter(Boolean);
+    const kept = bindings.filter((binding) => exported.has(binding.split(/\s+as\s+/)[0].trim()));
+    if (kept.length === bindings.length) continue;
+    edit ??= new MagicString(code);
+    const defaultImport = head[0].match(/^import\s*([\w$]+)\s*,/)?.[1];
+    if (kept.length || defaultImport) {
+      const braces = code.indexOf('{', statement.ss);
+      const close = code.indexOf('}', braces);
+      edit.overwrite(braces, close + 1, kept.length ? `{ ${kept.join(', ')} }` : '{}');
+    } else {
+      edit.remove(statement.ss, code[statement.se] === ';' ? statement.se + 1 : statement.se);
+    }
+  }
+  return edit && { code: edit.toString(), map: edit.generateMap({ hires: true, source: file }) };
+}

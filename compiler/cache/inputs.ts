@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileStamp } from './stamp.js';
+import { isInside } from '../workspace/paths.js';
+
+/** One file (or directory) a build read: its stat signature and content digest then. */
+export interface InputRecord {
+  path: string;
+  stamp: string;
+  hash: string;
+  /** A directory stands for everything below it (`node_modules/@types`, say). */
+  dir?: true;
+}
+
+/**
+ * A content digest of `path`: `-` when absent. A directory's is that of its listing, so an
+ * added or removed entry changes it (edits inside do not: only a watcher sees those).
+ */
+export function contentHash(path: string): string {
+  const digest = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+  try {
+    return digest(readFileSync(path));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EISDIR') return '-';
+    try {
+      return digest(readdirSync(path).sort().join('\n'));
+    } catch {
+      return '-';
+    }
+  }
+}
+
+/** The record of `path` as it is now, and its mtime (to tell whether it was written during a build). */
+export function recordInput(path: string): { record: InputRecord; mtimeMs: number } {
+  const { stamp, mtimeMs, directory } = fileStamp(path);
+  return { record: { path, stamp, hash: contentHash(path), ...(directory ? { dir: true as const } : {}) }, mtimeMs };
+}
+
+/** True when the input still has its recorded content: a stat decides, the content when the stat changed. */
+export function isUnchanged(input: InputRecord): boolean {
+  const { stamp } = fileStamp(input.path);
+  if (stamp === input.stamp) return true;
+  if (contentHash(input.path) !== input.hash) return false;
+  input.stamp = stamp;
+  return true;
+}
+
+/**
+ * What a failed build depends on: the files it read, and the folders of its package it read
+ * them from, whose listing changes when a file it was missing appears (an import of a file yet
+ * to be written), so a cached failure, on disk too, is not replayed after that.
+ */
+export function failedBuildInputs(inputs: readonly string[], packageDir: string): string[] {
+  const folders = inputs.filter((file) => isInside(file, packageDir)).map((file) => dirname(file));
+  return [...new Set([...inputs, ...folders])];
+}

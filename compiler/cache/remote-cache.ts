@@ -1,0 +1,148 @@
+import { createHmac } from 'node:crypto';
+import { decodeActionResult, encodeActionResult, type OutputFile } from './action-result.js';
+import { contentHash, type InputRecord } from './inputs.js';
+import { sha256 } from './digest.js';
+import { RemoteClient, type RemoteCacheSettings, type Trouble } from './remote-client.js';
+import { KIT_HOME } from '../version.js';
+
+/** What a remote entry holds beside the value: the key it was made for, the inputs it was built from, a signature. */
+interface Manifest {
+  key: string;
+  inputs: { path: string; hash: string }[];
+  tag?: string;
+}
+
+const FORMAT = 'kit-remote/1';
+const MANIFEST = 'kit-manifest.json';
+const VALUE = 'kit-value.json';
+const ROOT = '<workspace>';
+const KIT = '<kit>';
+
+/**
+ * The remote tier of the artifact caches, on Bazel's HTTP cache protocol. One entry per
+ * artifact key (a module, its options): an `ActionResult` under `/ac/<sha256 of the key>`
+ * listing two blobs, the value and a manifest naming the key and each input's content
+ * digest. A hit is used only when every blob hashes to its digest, the manifest names the key
+ * asked for (and carries a good signature, with a signature key), and every input has that
+ * content here. Paths are relative to the workspace (and kit's own files to kit), so two
+ * checkouts at different places share entries.
+ */
+export class RemoteCache {
+  readonly stats = { hits: 0, misses: 0, uploads: 0 };
+  /** Modules whose bytes differed from the remote cache's (`--remote-cache-verify`). */
+  readonly differing: string[] = [];
+  private readonly client: RemoteClient;
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(
+    settings: RemoteCacheSettings,
+    private readonly root: string,
+    private readonly tools: string,
+    onTrouble: (kind: Trouble, detail: string) => void,
+  ) {
+    this.client = new RemoteClient(settings, onTrouble);
+  }
+
+  get settings(): RemoteCacheSettings {
+    return this.client.settings;
+  }
+
+  /** The value kept for `key`, and its inputs (absolute paths), when a verified entry matches this workspace. */
+  async lookup<T>(key: string): Promise<{ value: T; inputs: string[] } | undefined> {
+    const found = await this.fetch<T>(key);
+    if (found) this.stats.hits++;
+    else this.stats.misses++;
+    return found;
+  }
+
+  private async fetch<T>(key: string): Promise<{ value: T; inputs: string[] } | undefined> {
+    const portableKey = this.portable(key);
+    const action = await this.client.get('ac', this.actionHash(portableKey));
+    if (!action) return undefined;
+    let outputs: OutputFile[];
+    try {
+      outputs = decodeActionResult(action);
+    } catch {
+      return undefined;
+    }
+    const blob = async (path: string) => {
+      const output = outputs.find((o) => o.path === path);
+      return output && this.client.get('cas', output.hash);
+    };
+    const [manifestBytes, valueBytes] = await Promise.all([blob(MANIFEST), blob(VALUE)]);
+    if (!manifestBytes || !valueBytes) return undefined;
+    let manifest: Manifest;
+    try {
+      manifest = JSON.parse(manifestBytes.toString('utf8')) as Manifest;
+    } catch {
+      return undefined;
+    }
+    // A replayed or swapped entry names another key; an unsigned or badly signed one is refused when entries are signed.
+    if (manifest.key !== portableKey) return undefined;
+    if (this.settings.signatureKey && manifest.tag !== this.sign(manifest, sha256(valueBytes))) return undefined;
+    const inputs = manifest.inputs.map((input) => ({ path: this.local(input.path), hash: input.hash }));
+    if (inputs.some((input) => contentHash(input.path) !== input.hash)) return undefined;
+    try {
+      return { value: JSON.parse(this.local(valueBytes.toString('utf8'))) as T, inputs: inputs.map((i) => i.path) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Uploads a value built here from `records`, in the background: blobs first, then the entry naming them. */
+  upload(key: string, value: unknown, records: readonly InputRecord[]): void {
+    if (!this.settings.write || !this.client.usable) return;
+    // An entry is for any checkout: an input outside the workspace and kit could not be matched elsewhere.
+    if (records.some((r) => !this.isPortable(r.path))) return;
+    const manifest: Manifest = { key: this.portable(key), inputs: records.map((r) => ({ path: this.portable(r.path), hash: r.hash })) };
+    const valueBytes = Buffer.from(this.portable(JSON.stringify(value)));
+    if (this.settings.signatureKey) manifest.tag = this.sign(manifest, sha256(valueBytes));
+    const manifestBytes = Buffer.from(JSON.stringify(manifest));
+    const outputs = [
+      { path: MANIFEST, bytes: manifestBytes },
+      { path: VALUE, bytes: valueBytes },
+    ].map((o) => ({ ...o, hash: sha256(o.bytes) }));
+    const work = (async () => {
+      for (const output of outputs) if (!(await this.client.put('cas', output.hash, output.bytes))) return;
+      const action = encodeActionResult(outputs.map((o) => ({ path: o.path, hash: o.hash, size: o.bytes.length })));
+      if (await this.client.put('ac', this.actionHash(manifest.key), action)) this.stats.uploads++;
+    })();
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work));
+  }
+
+  /** `--remote-cache-verify`: a module built here whose bytes differ from the remote entry's is reported. */
+  async verify(key: string, label: string, value: unknown): Promise<void> {
+    const remote = await this.fetch<unknown>(key);
+    if (remote && JSON.stringify(remote.value) !== JSON.stringify(value)) this.differing.push(label);
+  }
+
+  /** Waits for the uploads under way, at most `ms` (a command's exit never waits longer), then lets the connections go. */
+  async flush(ms = 5000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.pending]), new Promise((done) => (timer = setTimeout(done, ms)))]);
+    clearTimeout(timer);
+    this.client.close();
+  }
+
+  private actionHash(portableKey: string): string {
+    return sha256(`${FORMAT}|${this.tools}|${portableKey}`);
+  }
+
+  private sign(manifest: Manifest, valueHash: string): string {
+    return createHmac('sha256', this.settings.signatureKey!).update(`${manifest.key}\n${JSON.stringify(manifest.inputs)}\n${valueHash}`).digest('hex');
+  }
+
+  private isPortable(path: string): boolean {
+    return path.startsWith(`${this.root}/`) || path.startsWith(KIT_HOME);
+  }
+
+  /** Workspace and kit paths as placeholders: the same text in every checkout. */
+  private portable(text: string): string {
+    return text.split(`${this.root}/`).join(`${ROOT}/`).split(KIT_HOME).join(`${KIT}/`);
+  }
+
+  private local(text: string): string {
+    return text.split(`${ROOT}/`).join(`${this.root}/`).split(`${KIT}/`).join(KIT_HOME);
+  }
+}

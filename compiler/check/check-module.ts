@@ -1,0 +1,158 @@
+import { basename, dirname, join, relative } from 'node:path';
+import { NativeChecker } from './native-checker.js';
+import { fileStamp } from '../cache/stamp.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { ensureEditorConfig, modulePaths } from '../workspace/editor-config.js';
+import type { ModuleInfo, Workspace } from '../workspace/model.js';
+import { toPosix } from '../workspace/paths.js';
+import { mapTsconfig } from '../workspace/tsconfig-map.js';
+import { readTsconfigChain, tsconfigOf } from '../workspace/tsconfig-read.js';
+import { KIT_TYPES, workspaceRoots } from './roots.js';
+import { isInstallInput } from '../workspace/tsconfig-chain.js';
+
+/** The name of the configuration kit checks with, beside the tsconfig.json it extends; never written to disk. */
+const CHECK_CONFIG = 'tsconfig.kit-check.json';
+
+const checkers = new Map<string, NativeChecker>();
+/** The stat of each file a check depended on, when the checker last saw it (see `reportChanges`). */
+const seen = new Map<NativeChecker, Map<string, string>>();
+
+/** The one TypeScript 7 checker of a workspace, for the life of the process. */
+export function checkerOf(root: string): NativeChecker {
+  let checker = checkers.get(root);
+  if (!checker) {
+    checker = new NativeChecker(root);
+    checkers.set(root, checker);
+  }
+  return checker;
+}
+
+/**
+ * What the file watcher saw, for a workspace whose checker runs: TypeScript 7 reads a file
+ * again only when told. Nothing is started for it.
+ */
+export function reportFileChange(root: string, event: string, path: string): void {
+  const checker = checkers.get(root);
+  if (!checker) return;
+  // A type package added, removed or edited may change what any file resolves to.
+  if (isInstallInput(path)) checker.changed({ all: true });
+  else if (event === 'add') checker.changed({ created: [path] });
+  else if (event === 'unlink') checker.changed({ deleted: [path] });
+  else if (event === 'change') checker.changed({ changed: [path] });
+  else checker.changed({ all: true });
+}
+
+/**
+ * Tells the checker of files changed since it last depended on them, for when no watcher
+ * reports (`kit build`, an origin service) or its report has not arrived yet. An install
+ * (a changed record under node_modules) may have changed any declaration: everything is
+ * read again.
+ */
+function reportChanges(checker: NativeChecker, files: readonly string[]): void {
+  let stamps = seen.get(checker);
+  if (!stamps) seen.set(checker, (stamps = new Map()));
+  for (const file of files) {
+    const now = fileStamp(file).stamp;
+    const before = stamps.get(file);
+    stamps.set(file, now);
+    if (before === undefined || before === now) continue;
+    if (file.includes('node_modules')) checker.changed({ all: true });
+    else if (before === '-') checker.changed({ created: [file] });
+    else if (now === '-') checker.changed({ deleted: [file] });
+    else checker.changed({ changed: [file] });
+  }
+}
+
+/** Ends every checker's native process (the service on shutdown, a command when done). */
+export async function closeCheckers(): Promise<void> {
+  await Promise.all([...checkers.values()].map((checker) => checker.close()));
+}
+
+/** The configurations already given to the checker for a discovery of the workspace. */
+const derived = new WeakMap<Workspace, Set<string>>();
+
+/**
+ * The configuration a module is checked with: its own tsconfig.json (options, `lib`, `types`,
+ * `jsx`, type roots from its directory), plus what kit adds: each public module's specifier
+ * resolves to its source, stylesheet and asset imports are typed. The roots are every `ts`
+ * module under that tsconfig, as an editor over the workspace sees them. Virtual, beside the
+ * tsconfig it extends, so relative settings mean what they mean to `tsc`.
+ */
+function checkConfig(workspace: Workspace, checker: NativeChecker, tsconfig: string | undefined): string {
+  const dir = tsconfig ? dirname(tsconfig) : workspace.root;
+  const file = join(dir, CHECK_CONFIG);
+  let given = derived.get(workspace);
+  if (!given) derived.set(workspace, (given = new Set()));
+  if (given.has(file)) return file;
+  const roots = workspaceRoots(workspace).filter((root) => root === KIT_TYPES || tsconfigOf(workspace, root) === tsconfig);
+  // A 5.x workspace's tsconfig as TypeScript 7 can read it (see tsconfig-map.ts); a 6 or 7 one as it is.
+  const mapping = tsconfig ? mapTsconfig(tsconfig, workspace.typescript.major, workspace.root) : undefined;
+  const config = {
+    ...(tsconfig ? { extends: `./${basename(tsconfig)}` } : {}),
+    compilerOptions: {
+      ...(tsconfig ? {} : { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], skipLibCheck: true }),
+      ...mapping?.overrides,
+      // Every file is an ES module, as rollup sees it: one module's top-level names never clash with another's.
+      moduleDetection: 'force',
+      noEmit: true,
+      paths: { ...mapping?.paths, ...modulePaths(workspace, dir) },
+    },
+    files: roots.map((root) => toPosix(relative(dir, root))),
+    include: [],
+  };
+  checker.setVirtualFile(file, JSON.stringify(config));
+  given.add(file);
+  return file;
+}
+
+/**
+ * TypeScript 7's verdict on the files of one module: the diagnostics of `files` (the
+ * module's own files its build read) and the problems of its configuration, with paths
+ * relative to the workspace. `read` is every file the verdict depends on.
+ */
+export async function checkModule(workspace: Workspace, module: ModuleInfo, files: readonly string[], read: readonly string[]): Promise<Diagnostic[]> {
+  const checker = checkerOf(workspace.root);
+  reportChanges(checker, read);
+  const tsconfig = tsconfigOf(workspace, module.entry);
+  const config = checkConfig(workspace, checker, tsconfig);
+  const found = await checker.check(config, files);
+  const ofConfig: Diagnostic[] = [];
+  const ofFiles: Diagnostic[] = [];
+  for (const [file, list] of found) {
+    for (const d of list) {
+      if (d.category !== 'error') continue;
+      // Problems of the configuration itself belong to the user's tsconfig that sets the option.
+      const located = file === config ? locateOption(tsconfig ?? join(workspace.root, 'tsconfig.json'), d.message) : { file: d.file, line: d.line, column: d.column };
+      (file === config ? ofConfig : ofFiles).push({ code: d.code, message: d.message, ...located, file: toPosix(relative(workspace.root, located.file)) });
+    }
+  }
+  // As `tsc` does: while the configuration has problems, they are the verdict (no file is judged under it).
+  return ofConfig.length ? ofConfig : ofFiles;
+}
+
+/**
+ * Where a problem of the configuration stands: at the option it names (`Option 'baseUrl'`,
+ * `Option 'target=ES5'`), in the tsconfig of the chain that sets it; else at the tsconfig's top.
+ * TypeScript 7 gives an option set in an extended tsconfig no position of its own.
+ */
+function locateOption(tsconfig: string, message: string): { file: string; line: number; column: number } {
+  const name = /Option '([A-Za-z]+)/.exec(message)?.[1];
+  const setter = name ? readTsconfigChain(tsconfig).find((file) => name in file.options) : undefined;
+  const position = setter && name ? setter.positionOf(name, /=/.test(message)) : undefined;
+  return setter && position ? { file: setter.file, ...position } : { file: tsconfig, line: 1, column: 1 };
+}
+
+/**
+ * Starts checking every `ts` module of the workspace, in the background, one module at a
+ * time and only while no request waits for the checker, so that a later request finds its
+ * verdict mostly done and an early one is not held up. Failures surface on the requests.
+ */
+export function checkInBackground(workspace: Workspace): void {
+  ensureEditorConfig(workspace);
+  const checker = checkerOf(workspace.root);
+  for (const module of workspace.modules) {
+    if (module.bundler.name !== 'ts' || !/\.(ts|tsx|mts)$/.test(module.entry)) continue;
+    const config = checkConfig(workspace, checker, tsconfigOf(workspace, module.entry));
+    checker.check(config, [module.entry], { background: true }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,121 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Compiler, ModuleBuild } from '../compile.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { describeOutput, distributionFile, type Output } from './distribution-file.js';
+import { emittedModuleFile, type ImportMap } from './importmap.js';
+import { emitInstalled, planDiagnostics } from './installed-emit.js';
+import { findPlanned } from './installed-plan.js';
+import { recoverOutputDirectory, replaceDirectory } from './output-directory.js';
+import { renderProductionPage } from './page.js';
+import { BUILTIN_BUNDLERS } from '../bundle/specifiers.js';
+import { PRODUCTION } from '../bundle/options.js';
+import { findModule, type ModuleInfo, type Workspace } from '../workspace/model.js';
+
+export interface DistributionResult {
+  diagnostics: Diagnostic[];
+  files: number;
+  /** Installed packages emitted beside the workspace's. */
+  installed: number;
+  /** Bare imports of browser modules that nothing in the emit answers (not installed): the page needs them mapped elsewhere. */
+  unmapped: string[];
+  /** Why no `index.html` was written, when none was. */
+  noPage?: string;
+}
+
+/** Called as each module finishes: how many are done, of how many, and which. */
+export type Progress = (done: number, total: number, module: ModuleInfo) => void;
+
+const CONCURRENCY = 4;
+
+function productionOptions(module: ModuleInfo) {
+  return module.platforms.includes('web') ? PRODUCTION : { ...PRODUCTION, target: 'node' as const };
+}
+
+/**
+ * Every module in its production form. The `esbuild` bundler's modules are bundled together,
+ * one esbuild call per set of options; the others meanwhile, a few at a time.
+ */
+async function compileAll(workspace: Workspace, compiler: Compiler, onProgress?: Progress): Promise<Map<ModuleInfo, ModuleBuild>> {
+  const builds = new Map<ModuleInfo, ModuleBuild>();
+  let done = 0;
+  const finished = (module: ModuleInfo, build: ModuleBuild) => {
+    builds.set(module, build);
+    onProgress?.(++done, workspace.modules.length, module);
+  };
+  const together = workspace.modules.filter((m) => m.bundler.specifier === BUILTIN_BUNDLERS.esbuild.specifier);
+  const others = workspace.modules.filter((m) => !together.includes(m));
+
+  const bundleTogether = async () => {
+    for (const target of ['browser', 'node']) {
+      const group = together.filter((m) => productionOptions(m).target === target);
+      if (!group.length) continue;
+      const results = await compiler.compileMany(workspace, group, productionOptions(group[0]));
+      group.forEach((m, i) => finished(m, results[i]));
+    }
+  };
+  // Type-checking runs in TypeScript 7's own (multi-threaded) process: the rest is light enough for this thread.
+  const compileOthers = async () => {
+    const queue = [...others];
+    const work = async () => {
+      for (let module = queue.shift(); module; module = queue.shift()) finished(module, await compiler.compile(workspace, module, productionOptions(module)));
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, work));
+  };
+  await Promise.all([bundleTogether(), compileOthers()]);
+  return builds;
+}
+
+/**
+ * The static emit (CONTRACT §6): every public module in its production form at its address
+ * path, one `kit-distribution.json` per package and one `importmap.json`. Written beside
+ * `outDir` and swapped in whole, and only when every module is valid; the caller has
+ * checked that `outDir` may be replaced (`checkOutputDirectory`).
+ */
+export async function writeDistribution(workspace: Workspace, compiler: Compiler, outDir: string, onProgress?: Progress): Promise<DistributionResult> {
+  recoverOutputDirectory(resolve(outDir));
+  const builds = await compileAll(workspace, compiler, onProgress);
+  const diagnostics = [...workspace.diagnostics, ...[...builds.values()].flatMap((b) => b.diagnostics)];
+  if (diagnostics.length) return { diagnostics, files: 0, installed: 0, unmapped: [] };
+  // The installed packages the browser modules import, in the layout `kit run` serves.
+  const plan = await compiler.installedPlan(workspace, PRODUCTION);
+  diagnostics.push(...planDiagnostics(plan));
+  if (diagnostics.length) return { diagnostics, files: 0, installed: 0, unmapped: [] };
+  const browserImports = workspace.modules.filter((m) => m.platforms.includes('web')).flatMap((m) => builds.get(m)!.imports);
+  const unmapped = [...new Set(browserImports)].filter((s) => !findModule(workspace, s) && !findPlanned(plan, s)?.entry);
+
+  let files = 0;
+  let noPage: string | undefined;
+  replaceDirectory(resolve(outDir), (staging) => {
+    const write = (path: string, data: string | Buffer) => {
+      mkdirSync(dirname(join(staging, path)), { recursive: true });
+      writeFileSync(join(staging, path), data);
+      files++;
+    };
+    const importmap: ImportMap = { imports: {} };
+    for (const pkg of workspace.packages) {
+      const base = `m/${pkg.name}@${pkg.version}`;
+      const modules = workspace.modules.filter((m) => m.package === pkg).map((module) => {
+        const build = builds.get(module)!;
+        const outputs: Output[] = [];
+        const emit = (file: string, data: string | Buffer) => {
+          write(`${base}/${file}`, data);
+          outputs.push(describeOutput(file, data));
+        };
+        emit(`modules/${module.subpath}.js`, build.code);
+        if (build.styles !== undefined) emit(`styles/${module.subpath}.css`, build.styles);
+        for (const asset of module.assets) emit(`assets/${module.subpath}/${asset.path}`, readFileSync(asset.absolute));
+        // importmap.json is for browsers: a node-only module is emitted but not mapped.
+        if (module.platforms.includes('web')) importmap.imports[module.specifier] = `./${emittedModuleFile(module)}`;
+        return { specifier: module.specifier, subpath: module.subpath, platforms: module.platforms, imports: build.imports, assets: module.assets.map((a) => a.path), outputs };
+      });
+      write(`${base}/kit-distribution.json`, `${JSON.stringify(distributionFile(pkg, modules), null, 2)}\n`);
+    }
+    emitInstalled(plan, write, importmap);
+    write('importmap.json', `${JSON.stringify(importmap, null, 2)}\n`);
+    const page = renderProductionPage(workspace, builds, importmap, (module) => `m/${module.package.name}@${module.package.version}/styles/${module.subpath}.css`);
+    if (page.ok) write('index.html', page.html);
+    else noPage = page.reason;
+  });
+  return { diagnostics: [], files, installed: Object.keys(plan.packages).length, unmapped, noPage };
+}

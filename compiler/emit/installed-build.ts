@@ -1,0 +1,164 @@
+import { posix, relative, resolve } from 'node:path';
+import * as esbuild from 'esbuild';
+import { bundleError, type Diagnostic } from '../diagnostics.js';
+import { formatOptions, type CompileOptions } from '../bundle/options.js';
+import { installedSpecifier, type InstalledPackage } from './installed.js';
+import { toPosix } from '../workspace/paths.js';
+
+/** One entry of an installed package as a split build has it. */
+export interface InstalledEntry {
+  /** The output holding the entry's own code, a name in `SHARED_DIR`. */
+  file: string;
+  /** Every output a page loads for this entry (`file` first, then the chunks it reaches). */
+  files: string[];
+  /** The bare imports of those outputs: other packages, or other entries of this one. */
+  imports: string[];
+  /** The names it exports, for the module at the entry's own address. */
+  exports: string[];
+}
+
+/** The entries of one installed package in use, compiled together. */
+export interface InstalledBuild {
+  entries: Record<string, InstalledEntry>;
+  /** Output name → code. Names carry their content's hash: one name, one content. */
+  outputs: Record<string, string>;
+  /** Entries that do not build, with why. */
+  failed: Record<string, Diagnostic[]>;
+  inputs: string[];
+}
+
+const OUT = 'out';
+
+/**
+ * Compiles the `entries` (subpaths) of an installed package in one esbuild build with code
+ * splitting, as an ES module per entry for browsers (its `exports` with browser conditions):
+ * code that two entries share lands once, in a chunk both import, so state set through one
+ * entry is seen through the other. Every bare import (its dependencies, and its own entries
+ * named by package) stays bare for the import map. Outputs are named by their content's
+ * hash (one name, in any build, is one content), and import each other relatively with the
+ * address's options in the query, so the same bytes load from the service (which needs
+ * the options) and from a static host (which ignores them).
+ */
+export async function buildInstalled(root: string, pkg: InstalledPackage, entries: string[], options: CompileOptions): Promise<InstalledBuild> {
+  const failed: Record<string, Diagnostic[]> = {};
+  for (const entry of entries) if (!SUBPATH.test(entry)) failed[entry] = [bundleError(`"${entry}" is not an entry of ${pkg.name}`)];
+  let usable = entries.filter((entry) => !failed[entry]);
+  for (;;) {
+    try {
+      return { ...(await split(pkg, usable, options)), failed };
+    } catch (error) {
+      // One entry that does not resolve fails the whole build: find those, build the rest.
+      const alone = await Promise.all(usable.map(async (entry) => [entry, await problems(root, pkg, entry, options)] as const));
+      for (const [entry, diagnostics] of alone) if (diagnostics.length) failed[entry] = diagnostics;
+      const rest = usable.filter((entry) => !failed[entry]);
+      if (rest.length === usable.length) {
+        for (const entry of usable) failed[entry] = diagnosticsOf(root, pkg, error);
+        return { entries: {}, outputs: {}, failed, inputs: [] };
+      }
+      usable = rest;
+    }
+  }
+}
+
+async function split(pkg: InstalledPackage, entries: string[], options: CompileOptions): Promise<Omit<InstalledBuild, 'failed'>> {
+  if (!entries.length) return { entries: {}, outputs: {}, inputs: [] };
+  const stems = outputStems(entries);
+  const result = await esbuild.build({
+    ...common(pkg, options),
+    entryPoints: entries.map((subpath) => ({ in: installedSpecifier(pkg.name, subpath), out: stems.get(subpath)! })),
+    splitting: true,
+    outdir: OUT,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+  });
+  const query = formatOptions(options);
+  const nameOf = (path: string) => posix.basename(path);
+  const outputs: Record<string, string> = {};
+  for (const file of result.outputFiles) {
+    const meta = result.metafile.outputs[toPosix(relative(pkg.base, file.path))];
+    let code = file.text;
+    for (const imported of meta.imports) {
+      if (imported.external) continue;
+      const name = nameOf(imported.path);
+      code = code.replaceAll(`"./${name}"`, `"./${name}?${query}"`);
+    }
+    outputs[nameOf(file.path)] = code;
+  }
+  const built: Record<string, InstalledEntry> = {};
+  for (const subpath of entries) {
+    const own = new RegExp(`^${stems.get(subpath)}-[A-Z0-9]+\\.js$`);
+    const path = Object.keys(result.metafile.outputs).find((out) => result.metafile.outputs[out].entryPoint && own.test(nameOf(out)))!;
+    const files: string[] = [];
+    const imports = new Set<string>();
+    const visit = (out: string) => {
+      if (files.includes(nameOf(out))) return;
+      files.push(nameOf(out));
+      for (const imported of result.metafile.outputs[out].imports) {
+        if (imported.external) imports.add(imported.path);
+        else visit(imported.path);
+      }
+    };
+    visit(path);
+    built[subpath] = { file: nameOf(path), files, imports: [...imports], exports: result.metafile.outputs[path].exports };
+  }
+  return { entries: built, outputs, inputs: Object.keys(result.metafile.inputs).map((i) => resolve(pkg.base, i)) };
+}
+
+/** The diagnostics of one entry built alone: empty when it builds. */
+async function problems(root: string, pkg: InstalledPackage, subpath: string, options: CompileOptions): Promise<Diagnostic[]> {
+  try {
+    await esbuild.build({ ...common(pkg, options), entryPoints: [installedSpecifier(pkg.name, subpath)], outdir: OUT });
+    return [];
+  } catch (error) {
+    return diagnosticsOf(root, pkg, error);
+  }
+}
+
+const SUBPATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))(?!~kit\/)[A-Za-z0-9_@~.-][A-Za-z0-9_@~./-]*$/;
+
+function common(pkg: InstalledPackage, options: CompileOptions) {
+  return {
+    absWorkingDir: pkg.base,
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: options.target === 'node' ? 'node' : 'browser',
+    conditions: [options.env],
+    target: 'es2022',
+    minify: options.min,
+    sourcemap: options.sourcemap === 'inline' ? 'inline' : false,
+    define: { 'process.env.NODE_ENV': JSON.stringify(options.env) },
+    logLevel: 'silent',
+    plugins: [externals],
+  } as const satisfies esbuild.BuildOptions;
+}
+
+/** Every bare import stays bare: the import map says where each package is. */
+const externals: esbuild.Plugin = {
+  name: 'kit-installed-externals',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => (args.kind === 'entry-point' ? undefined : { path: args.path, external: true }));
+  },
+};
+
+/** A readable, file-safe stem for each entry's output (`decorators.js` → `decorators_js`), distinct per entry. */
+function outputStems(entries: string[]): Map<string, string> {
+  const stems = new Map<string, string>();
+  const used = new Set<string>();
+  for (const subpath of entries) {
+    const base = subpath.replace(/[^A-Za-z0-9_-]/g, '_');
+    let stem = base;
+    for (let n = 2; used.has(stem); n++) stem = `${base}_${n}`;
+    used.add(stem);
+    stems.set(subpath, stem);
+  }
+  return stems;
+}
+
+function diagnosticsOf(root: string, pkg: InstalledPackage, error: unknown): Diagnostic[] {
+  const failure = error as esbuild.BuildFailure;
+  return (failure.errors ?? [{ text: String(error) }]).map((m) =>
+    bundleError(`${pkg.name}@${pkg.version}: ${m.text}`, m.location ? { file: toPosix(relative(root, resolve(pkg.base, m.location.file))), line: m.location.line, column: m.location.column + 1 } : undefined),
+  );
+}

@@ -1,0 +1,121 @@
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { makeUniqueDir } from './paths.js';
+import { writeEditorConfig } from './editor-config.js';
+import { KIT, KIT_HOME } from '../version.js';
+
+/** The version of kit's TypeScript 7 (`typescript-native`), which a new workspace installs as `typescript`. */
+const KIT_TYPESCRIPT_VERSION = (createRequire(import.meta.url)('typescript-native/package.json') as { version: string }).version;
+import { loadWorkspace } from './discover.js';
+
+const TEMPLATE = join(KIT_HOME, 'templates', 'kit-web', 'workspace');
+const SCOPED_NAME = /^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/;
+
+/**
+ * Template files stored under another name, renamed when written: npm drops `.gitignore`
+ * from a pack, and a `package.json` holding `{{…}}` placeholders would pass for a real
+ * package (with an invalid name and range) to npm, editors and dependency scanners.
+ */
+const RENAMED: Record<string, string> = { gitignore: '.gitignore', 'package.template.json': 'package.json' };
+
+export type CreateResult = { ok: true; name: string } | { ok: false; reason: string };
+
+/**
+ * Writes a new workspace from the `kit-web` template into `dir`, which must be absent or
+ * empty. The files are written beside it first and moved in at the end, so a refusal or a
+ * failure leaves `dir` as it was. The root package.json depends on this kit
+ * (see {@link kitDependency}), so `npm install` then `npm run dev` work in it.
+ */
+export function createWorkspace(dir: string, name = defaultName(dir)): CreateResult {
+  if (!SCOPED_NAME.test(name)) {
+    return { ok: false, reason: `"${name}" is not a scoped package name; pass --name @scope/package` };
+  }
+  if (existsSync(dir)) {
+    if (!statSync(dir).isDirectory()) return { ok: false, reason: `${dir} is a file; choose a new directory` };
+    if (readdirSync(dir).length > 0) return { ok: false, reason: `${dir} is not empty; choose a new or empty directory` };
+  }
+  try {
+    // Like `npm create vite a/b`: missing parents are made, rather than an internal error.
+    mkdirSync(dirname(dir), { recursive: true });
+  } catch (error) {
+    return { ok: false, reason: `cannot create ${dirname(dir)} (${(error as NodeJS.ErrnoException).code})` };
+  }
+  const packageDir = name.split('/')[1];
+  let staging: string;
+  try {
+    staging = makeUniqueDir(join(dirname(dir), `.kit-create-`));
+  } catch (error) {
+    return { ok: false, reason: `cannot write in ${dirname(dir)} (${(error as NodeJS.ErrnoException).code})` };
+  }
+  try {
+    cpSync(TEMPLATE, staging, { recursive: true });
+    for (const [from, to] of Object.entries(RENAMED)) renameSync(join(staging, from), join(staging, to));
+    renameSync(join(staging, 'packages', '_package_'), join(staging, 'packages', packageDir));
+    const values: Record<string, string> = {
+      name,
+      workspace: basename(dir),
+      root: npmName(basename(dir)),
+      kit: kitDependency(dir),
+      // The TypeScript kit judges with: the editor's, `tsc`'s and kit check's verdicts are one.
+      typescript: KIT_TYPESCRIPT_VERSION,
+      _package_: packageDir,
+    };
+    for (const file of ['kit.json', 'package.json', 'index.html', `packages/${packageDir}/package.json`, `packages/${packageDir}/main/index.ts`]) {
+      const path = join(staging, file);
+      writeFileSync(path, fill(readFileSync(path, 'utf8'), values, file.endsWith('.json') ? 'json' : file.endsWith('.html') ? 'html' : 'text'));
+    }
+    if (existsSync(dir)) {
+      for (const entry of readdirSync(staging)) renameSync(join(staging, entry), join(dir, entry));
+    } else {
+      renameSync(staging, dir);
+    }
+    // The workspace's tsconfig extends kit's view of it: there from the start, for editors and tsc.
+    writeEditorConfig(loadWorkspace(dir));
+    return { ok: true, name };
+  } catch (error) {
+    // A full or read-only place: the workspace was being written aside, and is gone again.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!code) throw error;
+    return { ok: false, reason: `cannot write ${dir} (${code}); nothing was created` };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The range a new workspace at `dir` records for kit (kit is not on the npm registry):
+ * from a checkout, `file:<KIT_HOME relative to the workspace>` with posix separators, as
+ * `npm install <path>` records it, so `npm install` links the checkout; from an install
+ * inside a node_modules (a packed or registry install), `^<kit's version>`.
+ */
+export function kitDependency(dir: string): string {
+  if (KIT_HOME.split(sep).includes('node_modules')) return `^${KIT.version}`;
+  // npm resolves the path from the workspace's real directory (KIT_HOME is real already:
+  // Node resolves symlinks of modules), so a symlinked parent such as macOS /tmp must not
+  // change the number of `..`.
+  const real = existsSync(dir) ? realpathSync(dir) : join(realpathSync(dirname(dir)), basename(dir));
+  return `file:${relative(real, KIT_HOME).split(sep).join('/') || '.'}`;
+}
+
+function fill(text: string, values: Record<string, string>, kind: 'json' | 'html' | 'text'): string {
+  // In a JSON file a value is written as the inside of a JSON string, so a path with a quote
+  // or a backslash keeps the file valid; in HTML it is text.
+  const escape = (value: string) => (kind === 'json' ? JSON.stringify(value).slice(1, -1) : kind === 'html' ? value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`) : value);
+  return text.replace(/\{\{(\w+)\}\}|_package_/g, (match, key?: string) => {
+    const value = values[key ?? match];
+    return value === undefined ? match : escape(value);
+  });
+}
+
+/** A valid npm package name from a directory name: lowercase, URL-safe, no leading dot or underscore. */
+function npmName(dirName: string): string {
+  const name = dirName.toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[^a-z0-9]+|-+$/g, '').slice(0, 214) || 'workspace';
+  // npm refuses the names of Node's core modules and these two for new packages.
+  return isBuiltin(name) || name === 'node_modules' || name === 'favicon.ico' ? `${name}-workspace` : name;
+}
+
+function defaultName(dir: string): string {
+  const scope = basename(dir).toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[^a-z0-9]+/, '') || 'workspace';
+  return `@${scope}/app`;
+}
