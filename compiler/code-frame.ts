@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { codeFrameColumns } from '@babel/code-frame';
 import type { Diagnostic } from './diagnostics.js';
-import { isInside } from './workspace/paths.js';
+import { isInside } from './paths.js';
 
 /**
  * The lines around a diagnostic's position with its column marked, as compilers print it;

@@ -5,7 +5,7 @@ import { sha256 } from './cache/digest.js';
 import type { ChangeLog } from './cache/changes.js';
 import { ImportPolicy } from './bundle/imports.js';
 import { runBundler } from './bundle/registry.js';
-import { BUILTIN_BUNDLERS } from './bundle/specifiers.js';
+import { BUILTIN_BUNDLERS } from './workspace/bundler-specifiers.js';
 import type { BundleInput, BundleResult } from './bundle/types.js';
 import { ensureEditorConfig } from './workspace/editor-config.js';
 import { failedBuildInputs } from './cache/inputs.js';

@@ -1,7 +1,7 @@
 import { relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
-import { toPosix } from '../workspace/paths.js';
+import { toPosix } from '../paths.js';
 import { owningModule } from './imports.js';
 import { orderStylesheets, type BundleInput, type BundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 

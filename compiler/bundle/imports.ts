@@ -6,7 +6,7 @@ import { assetNotDeclared, bundleError, previewBuiltin, type Diagnostic, type Lo
 import type { CompileOptions } from './options.js';
 import { checkDependency } from '../workspace/dependencies.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
-import { isInside, toPosix } from '../workspace/paths.js';
+import { isInside, toPosix } from '../paths.js';
 
 /** What a bundler does with one import of a module's file. */
 export type ImportDecision =

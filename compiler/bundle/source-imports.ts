@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { init, parse } from 'es-module-lexer';
-import { isInside } from '../workspace/paths.js';
+import { isInside } from '../paths.js';
 import type { ModuleInfo } from '../workspace/model.js';
 
 interface Lexed {

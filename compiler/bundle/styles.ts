@@ -9,7 +9,7 @@ import type { StylesheetImport } from './types.js';
 import { assetNotDeclared, bundleError, type Diagnostic } from '../diagnostics.js';
 import type { CompileOptions } from './options.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
-import { toPosix } from '../workspace/paths.js';
+import { toPosix } from '../paths.js';
 
 /** The module's stylesheet: every imported sheet, `@import`s inlined, in the order the code runs. */
 export interface StylesResult {

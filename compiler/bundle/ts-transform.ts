@@ -3,7 +3,7 @@ import { basename, relative } from 'node:path';
 import { transform as swcTransform } from '@swc/core';
 import type { Plugin } from 'rollup';
 import { sha256 } from '../cache/digest.js';
-import { toPosix } from '../workspace/paths.js';
+import { toPosix } from '../paths.js';
 import { swcOptionsFor } from './swc-options.js';
 import type { EmitOptions } from '../workspace/tsconfig-options.js';
 import { dropTypeOnlyNames } from './type-only-names.js';

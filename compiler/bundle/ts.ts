@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import MagicString from 'magic-string';
 import { rollup, type Plugin, type RollupLog } from 'rollup';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
-import { isInside, toPosix } from '../workspace/paths.js';
+import { isInside, toPosix } from '../paths.js';
 import { owningModule } from './imports.js';
 import { checkModule } from '../check/check-module.js';
 import { tsconfigLookups, tsconfigOf } from '../workspace/tsconfig-read.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileStamp } from './stamp.js';
-import { isInside } from '../workspace/paths.js';
+import { isInside } from '../paths.js';
 
 /** One file (or directory) a build read: its stat signature and content digest then. */
 export interface InputRecord {

@@ -4,7 +4,7 @@ import { fileStamp } from '../cache/stamp.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { ensureEditorConfig, modulePaths } from '../workspace/editor-config.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
-import { toPosix } from '../workspace/paths.js';
+import { toPosix } from '../paths.js';
 import { mapTsconfig } from '../workspace/tsconfig-map.js';
 import { readTsconfigChain, tsconfigOf } from '../workspace/tsconfig-read.js';
 import { KIT_TYPES, workspaceRoots } from './roots.js';

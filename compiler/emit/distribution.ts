@@ -8,7 +8,7 @@ import { emitInstalled, planDiagnostics } from './installed-emit.js';
 import { findPlanned } from './installed-plan.js';
 import { recoverOutputDirectory, replaceDirectory } from './output-directory.js';
 import { renderProductionPage } from './page.js';
-import { BUILTIN_BUNDLERS } from '../bundle/specifiers.js';
+import { BUILTIN_BUNDLERS } from '../workspace/bundler-specifiers.js';
 import { PRODUCTION } from '../bundle/options.js';
 import { findModule, type ModuleInfo, type Workspace } from '../workspace/model.js';
 

@@ -2,8 +2,8 @@ import { posix, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { formatOptions, type CompileOptions } from '../bundle/options.js';
-import { installedSpecifier, type InstalledPackage } from './installed.js';
-import { toPosix } from '../workspace/paths.js';
+import { installedSpecifier, type InstalledPackage } from '../workspace/installed.js';
+import { toPosix } from '../paths.js';
 
 /** One entry of an installed package as a split build has it. */
 export interface InstalledEntry {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, s
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { KIT } from '../version.js';
 import type { Workspace } from '../workspace/model.js';
-import { isInside, makeUniqueDir, toPosix } from '../workspace/paths.js';
+import { isInside, makeUniqueDir, toPosix } from '../paths.js';
 
 /** The file that marks a directory as one `kit build` wrote, so a later build may replace it. */
 export const EMIT_MARKER = '.kit-emit';

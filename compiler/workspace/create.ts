@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { makeUniqueDir } from './paths.js';
+import { makeUniqueDir } from '../paths.js';
 import { writeEditorConfig } from './editor-config.js';
 import { KIT, KIT_HOME } from '../version.js';
 

@@ -8,7 +8,7 @@ import { fileStamp } from '../cache/stamp.js';
 import { collectModules } from './modules.js';
 import { readKitManifest, readModuleManifest, readPackageManifest, type Read } from './manifests.js';
 import type { ModuleInfo, PackageInfo, Workspace } from './model.js';
-import { isInside, toPosix } from './paths.js';
+import { isInside, toPosix } from '../paths.js';
 import { walkPackage, type PackageTree } from './tree.js';
 import { checkUnlistedDependencies, findUnlistedPackages } from './unlisted.js';
 

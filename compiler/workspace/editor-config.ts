@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { KIT_HOME } from '../version.js';
 import type { Workspace } from './model.js';
-import { toPosix } from './paths.js';
+import { toPosix } from '../paths.js';
 
 /** The tsconfig an editor's (and `tsc`'s) configuration extends to see what kit adds. */
 export const EDITOR_PATHS_FILE = join('.kit', 'tsconfig.paths.json');

@@ -1,5 +1,5 @@
 import semver from 'semver';
-import { findInstalled } from '../emit/installed.js';
+import { findInstalled } from './installed.js';
 import { packageNameOf } from './dependencies.js';
 import type { PackageInfo } from './model.js';
 

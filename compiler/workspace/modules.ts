@@ -1,10 +1,10 @@
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
-import { BUILTIN_BUNDLERS, isBuiltinSpecifier, resolveBundlerName } from '../bundle/specifiers.js';
+import { BUILTIN_BUNDLERS, isBuiltinSpecifier, resolveBundlerName } from './bundler-specifiers.js';
 import type { ExportEntry, ModuleManifest, Read } from './manifests.js';
 import type { AssetInfo, ModuleInfo, PackageInfo } from './model.js';
-import { isInside, toPosix } from './paths.js';
+import { isInside, toPosix } from '../paths.js';
 import type { PackageTree } from './tree.js';
 
 type ReadModule = (absolute: string) => Read<ModuleManifest>;

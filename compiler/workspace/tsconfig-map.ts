@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import { isInside, toPosix } from './paths.js';
+import { isInside, toPosix } from '../paths.js';
 import { readTsconfigChain, type TsconfigFile } from './tsconfig-read.js';
 
 /** How one tsconfig is read for TypeScript 7 when the workspace's own TypeScript is 5.x. */

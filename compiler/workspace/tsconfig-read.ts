@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { resolveExtends } from './tsconfig-chain.js';
 import type { Position } from './json.js';
-import { isInside } from './paths.js';
+import { isInside } from '../paths.js';
 import type { Workspace } from './model.js';
 
 /** One tsconfig file of a chain: its own compiler options, and where each is written. */

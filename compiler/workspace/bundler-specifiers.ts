@@ -1,4 +1,4 @@
-import type { BundlerRef } from '../workspace/manifests.js';
+import type { BundlerRef } from './manifests.js';
 
 /** The bundlers kit ships, by the names `kit.bundler` and `module.json` use. */
 export const BUILTIN_BUNDLERS: Readonly<Record<string, BundlerRef>> = {
