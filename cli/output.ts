@@ -4,28 +4,21 @@ import { formatDiagnostic, type Diagnostic } from '../compiler/diagnostics.js';
 /** A mistake of the user's: printed as one line, never as a stack trace. */
 export class UserError extends Error {}
 
-/** Prints diagnostics the way compilers do: `file:line:column CODE message`, coloured on a terminal. */
-export function printDiagnostics(diagnostics: Diagnostic[], stream: NodeJS.WriteStream = process.stderr): void {
+/** Prints diagnostics the way compilers do: `file:line:column CODE message`, coloured on a terminal, each once. */
+export function printDiagnostics(diagnostics: Diagnostic[], stream: NodeJS.WriteStream = process.stderr, warning = false): void {
   const seen = new Set<string>();
   for (const d of diagnostics) {
     const line = formatDiagnostic(d);
     if (seen.has(line)) continue;
     seen.add(line);
     const where = d.file ? `${d.file}:${d.line ?? 1}:${d.column ?? 1} ` : '';
-    stream.write(`${pc.cyan(where)}${pc.red(d.code)} ${d.message}\n`);
+    stream.write(`${warning ? `${pc.yellow('warning:')} ` : ''}${pc.cyan(where)}${(warning ? pc.yellow : pc.red)(d.code)} ${d.message}\n`);
   }
 }
 
 /** Prints warnings as `warning: file:line:column CODE message`, in yellow: they fail nothing. */
 export function printWarnings(warnings: Diagnostic[], stream: NodeJS.WriteStream = process.stderr): void {
-  const seen = new Set<string>();
-  for (const d of warnings) {
-    const line = formatDiagnostic(d);
-    if (seen.has(line)) continue;
-    seen.add(line);
-    const where = d.file ? `${d.file}:${d.line ?? 1}:${d.column ?? 1} ` : '';
-    stream.write(`${pc.yellow('warning:')} ${pc.cyan(where)}${pc.yellow(d.code)} ${d.message}\n`);
-  }
+  printDiagnostics(warnings, stream, true);
 }
 
 export { pc };
