@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
@@ -19,6 +20,9 @@ const MANIFEST = /(^|[/\\])(kit|package|module|tsconfig)\.json$/;
 // is most likely mid-write, so it gets a moment to fill before it is read (an editor that
 // truncates, then writes, is never reported as holding an empty file).
 const EMPTY_FILE_WAIT_MS = 300;
+// chokidar announces a new directory before its watch of it is set up (after a read of it):
+// for this long, what happens inside may go unreported, so manifests and inputs are checked by stat.
+const NEW_DIRECTORY_SETTLE_MS = 2000;
 
 async function waitWhileEmpty(paths: Set<string>): Promise<void> {
   const deadline = Date.now() + EMPTY_FILE_WAIT_MS;
@@ -74,6 +78,10 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
     return IGNORED.test(inside) || (NODE_MODULES.test(inside) && !isInstallInput(inside)) || (KIT_DIR.test(inside) && !SELECTION_DIR.test(inside));
   };
   const watches = (path: string) => isBelow(path, root) && !ignored(path);
+  const distrustWatcher = () => {
+    ctx.loader.distrust(NEW_DIRECTORY_SETTLE_MS);
+    ctx.changes?.distrust(NEW_DIRECTORY_SETTLE_MS);
+  };
   const watcher = watch(root, { ignored, ignoreInitial: true, atomic: true });
   // From the first complete scan on, the watcher vouches for the workspace's manifests and the builds' inputs.
   watcher.on('ready', () => {
@@ -91,6 +99,7 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
     for (const path of rawEventPaths(name, (details as { watchedPath?: string }).watchedPath)) {
       if (ignored(path)) continue;
       ctx.changes?.record(path, event === 'rename');
+      if (event === 'rename' && statSync(path, { throwIfNoEntry: false })?.isDirectory()) distrustWatcher();
       if (event === 'rename' || MANIFEST.test(path)) ctx.loader.invalidate();
     }
   });
@@ -102,6 +111,7 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
   const report = (event: string, path: string) => {
     ctx.changes?.record(path, event === 'add' || event === 'addDir');
     changed.add(path);
+    if (event === 'addDir') distrustWatcher();
     reportFileChange(ctx.options.root, event, path); // TypeScript 7 reads only what it is told changed
     // An edit of a source or stylesheet leaves discovery as it was; anything else may not.
     if (event !== 'change' || MANIFEST.test(path)) ctx.loader.invalidate();

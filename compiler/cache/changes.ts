@@ -21,6 +21,9 @@ export class ChangeLog {
   private recent: ReportedChange[] = [];
   private watched?: (path: string) => boolean;
   private failed = false;
+  /** Until then nothing is trusted, and no mark taken before `floor` ever again (see `distrust`). */
+  private distrustedUntil = 0;
+  private floor = 0;
   private settle!: () => void;
   /** Settles when the watcher is ready (or failed): from then on, whatever changes is reported or checked. */
   readonly settled = new Promise<void>((resolve) => (this.settle = resolve));
@@ -45,14 +48,28 @@ export class ChangeLog {
     if (this.recent.length > 2 * KEPT) this.recent.splice(0, this.recent.length - KEPT);
   }
 
+  /**
+   * For `ms` from now the watcher may miss changes (it sets up its watch of a new directory
+   * after it announced it): callers stat every input meanwhile, and an entry checked before
+   * is checked by stat once more.
+   */
+  distrust(ms: number): void {
+    this.distrustedUntil = Date.now() + ms;
+    this.floor = this.count;
+  }
+
+  private get trusted(): boolean {
+    return this.watched !== undefined && Date.now() >= this.distrustedUntil;
+  }
+
   /** The number of the last report, while the watcher is trusted; undefined otherwise. */
   mark(): number | undefined {
-    return this.watched ? this.count : undefined;
+    return this.trusted ? this.count : undefined;
   }
 
   /** What was reported after `mark`, or undefined when that is no longer known (nor trusted). */
   since(mark: number): readonly ReportedChange[] | undefined {
-    if (!this.watched) return undefined;
+    if (!this.trusted || mark < this.floor) return undefined;
     const missed = this.count - mark;
     if (missed === 0) return NOTHING; // the common case, on every warm request: no allocation
     return missed > 0 && missed <= this.recent.length ? this.recent.slice(-missed) : undefined;

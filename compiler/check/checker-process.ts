@@ -85,10 +85,12 @@ const { API } = await load().catch((error: Error) => {
   const stdin = child.stdin;
   stdin.on('error', () => undefined);
   const write = stdin.write.bind(stdin) as (chunk: unknown, encoding?: unknown, callback?: unknown) => boolean;
+  // A write the process never reads (it died before node noticed: EPIPE) reports success too.
   stdin.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-    if (!stdin.destroyed && !stdin.writableEnded) return write(chunk, encoding, callback);
     const done = typeof encoding === 'function' ? encoding : callback;
-    if (typeof done === 'function') queueMicrotask(() => done());
+    const quietly = () => (typeof done === 'function' ? done() : undefined);
+    if (!session.dead && !stdin.destroyed && !stdin.writableEnded) return write(chunk, typeof encoding === 'string' ? encoding : 'utf8', quietly);
+    queueMicrotask(quietly);
     return false;
   }) as typeof stdin.write;
   const send = client.apiRequest.bind(client);

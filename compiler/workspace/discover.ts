@@ -34,6 +34,7 @@ export class WorkspaceLoader {
   private last?: { watched: string[]; stamps: string[]; byPath: Map<string, string>; workspace: Workspace };
   private watching = false;
   private vouched = false;
+  private distrustedUntil = 0;
 
   constructor(root: string) {
     this.root = resolve(root);
@@ -43,7 +44,7 @@ export class WorkspaceLoader {
   load(): Workspace {
     if (this.last && this.vouched) return this.last.workspace;
     // Vouched from here: a change seen while this load runs invalidates it again.
-    this.vouched = this.watching;
+    this.vouched = this.watching && Date.now() >= this.distrustedUntil;
     if (this.last && this.last.watched.every((path, i) => stamp(path) === this.last!.stamps[i])) {
       return this.last.workspace;
     }
@@ -65,6 +66,12 @@ export class WorkspaceLoader {
   loadChecked(): Workspace {
     this.invalidate();
     return this.load();
+  }
+
+  /** For `ms` from now the watcher may miss changes (a new directory is not watched yet): loads check by stat. */
+  distrust(ms: number): void {
+    this.distrustedUntil = Date.now() + ms;
+    this.vouched = false;
   }
 
   /** Something in the workspace changed: the next load checks again. */

@@ -306,6 +306,18 @@ describe('manifests are re-read on every request', () => {
     expect((await get(`/m/@shop/ui@0.1.0/modules/button?${DEV}`)).status).toBe(200);
   });
 
+  test('a module in a directory made a moment ago is seen as it is edited, before the watcher has caught up', async () => {
+    for (let i = 0; i < 8; i++) {
+      const manifest = `packages/util/fresh${i}/module.json`;
+      writeFiles(shop.dir, { [manifest]: { platforms: ['web'], entry: 'index.ts' }, [`packages/util/fresh${i}/index.ts`]: `export const n = ${i};\n` });
+      expect((await get(`/m/@shop/util@0.1.0/modules/fresh${i}?${DEV}`)).status).toBe(200);
+      writeFiles(shop.dir, { [manifest]: '{ "platforms": ["web"], "entry": ' });
+      expect((await errorOf(await get(`/m/@shop/util@0.1.0/modules/fresh${i}?${DEV}`))).diagnostics![0].code).toBe('MANIFEST_INVALID');
+      writeFiles(shop.dir, { [`packages/util/fresh${i}/index.ts`]: `export const n = ${i}, fixed = true;\n`, [manifest]: { platforms: ['web'], entry: 'index.ts' } });
+      expect(await (await get(`/m/@shop/util@0.1.0/modules/fresh${i}?${DEV}`)).text()).toContain('fixed');
+    }
+  });
+
   test('a new module.json creates a module; a broken manifest is MANIFEST_INVALID until fixed', async () => {
     writeFiles(shop.dir, { 'packages/util/clock/module.json': { platforms: ['web'], entry: 'index.ts' }, 'packages/util/clock/index.ts': 'export const now = () => Date.now();\n' });
     expect((await get(`/m/@shop/util@0.1.0/modules/clock?${DEV}`)).status).toBe(200);
