@@ -99,7 +99,7 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
     for (const path of rawEventPaths(name, (details as { watchedPath?: string }).watchedPath)) {
       if (ignored(path)) continue;
       ctx.changes?.record(path, event === 'rename');
-      if (event === 'rename' && statSync(path, { throwIfNoEntry: false })?.isDirectory()) distrustWatcher();
+      if (event === 'rename' && isDirectory(path)) distrustWatcher();
       if (event === 'rename' || MANIFEST.test(path)) ctx.loader.invalidate();
     }
   });
@@ -136,6 +136,15 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
     });
   });
   return watcher;
+}
+
+/** False for a path that is gone, or never was (an event names a file's basename below the file itself). */
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**
