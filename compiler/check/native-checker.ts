@@ -168,19 +168,21 @@ export class NativeChecker {
       this.waiting--;
       this.drain();
     };
-    const result = this.queue.then(async () => {
+    const attempt = async (retries: number): Promise<T> => {
       const session = await this.start();
       try {
         return await Promise.race([operation(session), session.died]);
       } catch (error) {
-        if (session.dead) {
-          if (this.session === session) this.session = undefined;
-          void stopSession(session);
-          throw session.dead;
-        }
-        throw error;
+        if (!session.dead) throw error;
+        if (this.session === session) this.session = undefined;
+        void stopSession(session);
+        // A process killed under a check (by the system, by a user) is no verdict: the check
+        // runs once more on a new one. One that ends two processes is told as a failure.
+        if (retries > 0) return attempt(retries - 1);
+        throw session.dead;
       }
-    });
+    };
+    const result = this.queue.then(() => attempt(1));
     this.queue = result.catch(() => undefined);
     result.then(settled, settled);
     return result;
