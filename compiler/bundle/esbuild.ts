@@ -3,28 +3,42 @@ import * as esbuild from 'esbuild';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { toPosix } from '../paths.js';
 import { owningModule } from './imports.js';
+import { emitTarget } from './swc-options.js';
+import { emitOptionsOf } from '../workspace/tsconfig-options.js';
+import { tsconfigChain } from '../workspace/tsconfig-chain.js';
+import { tsconfigLookups, tsconfigOf } from '../workspace/tsconfig-read.js';
 import { orderStylesheets, type BundleInput, type BundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 
 // Outputs sit beside the workspace's files (never written), so map sources are relative to the workspace.
 const OUT = '__kit_out_';
 
-/** One module of a build: its rules, and the diagnostics its imports earned. */
+/** One module of a build: its rules, the diagnostics its imports earned, and its tsconfig. */
 interface Part {
   input: BundleInput;
   diagnostics: Diagnostic[];
+  /** The language its tsconfig's `target` names (esbuild itself reads every other option there). */
+  target: string;
+  /** Which tsconfig applies and its chain: an edit to any may change the bundle. */
+  settings: string[];
+}
+
+function partOf(input: BundleInput): Part {
+  const tsconfig = tsconfigOf(input.workspace, input.module.entry);
+  const settings = [...tsconfigLookups(input.workspace, input.module.entry), ...(tsconfig ? tsconfigChain(tsconfig) : [])];
+  return { input, diagnostics: [], target: emitTarget(emitOptionsOf(tsconfig).target), settings };
 }
 
 /** The `esbuild` bundler (`@kit-js/packages/bundlers/esbuild`): esbuild in bundle mode. */
 export const esbuildBundler: Bundler & { bundleTogether: typeof bundleTogether } = {
   name: 'esbuild',
   async bundle(input) {
-    const part: Part = { input, diagnostics: [] };
+    const part = partOf(input);
     const root = input.workspace.root;
     try {
       return collect(await build([part], () => part), part, root);
     } catch (error) {
       const failure = error as esbuild.BuildFailure;
-      return { code: '', stylesheets: [], inputs: [input.module.entry], diagnostics: [...part.diagnostics, ...(failure.errors ?? [{ text: String(error) }]).map((m) => toDiagnostic(m, root))] };
+      return { code: '', stylesheets: [], inputs: [input.module.entry, ...part.settings], diagnostics: [...part.diagnostics, ...(failure.errors ?? [{ text: String(error) }]).map((m) => toDiagnostic(m, root))] };
     }
   },
   bundleTogether,
@@ -32,12 +46,14 @@ export const esbuildBundler: Bundler & { bundleTogether: typeof bundleTogether }
 
 /**
  * Several modules built with the same options in one esbuild call, as `kit build` does:
- * esbuild shares its work across the entries. Undefined when they cannot be: a build error,
- * or a file that belongs to no module of the batch (each import is decided by the rules of
- * the module its file is in); the caller then builds them one by one, for exact diagnostics.
+ * esbuild shares its work across the entries. Undefined when they cannot be: tsconfigs of
+ * different targets, a build error, or a file that belongs to no module of the batch (each
+ * import is decided by the rules of the module its file is in); the caller then builds them
+ * one by one, for exact diagnostics.
  */
 async function bundleTogether(inputs: BundleInput[]): Promise<BundleResult[] | undefined> {
-  const parts = inputs.map((input): Part => ({ input, diagnostics: [] }));
+  const parts = inputs.map(partOf);
+  if (parts.some((part) => part.target !== parts[0].target)) return undefined;
   const byModule = new Map(parts.map((part) => [part.input.module.specifier, part]));
   const { workspace } = inputs[0];
   try {
@@ -96,7 +112,7 @@ async function build(parts: Part[], partOf: (importer: string) => Part | undefin
     metafile: true,
     format: 'esm',
     platform: options.target === 'node' ? 'node' : 'browser',
-    target: 'es2022',
+    target: parts[0].target,
     absWorkingDir: root,
     outdir: root,
     sourcemap: options.sourcemap === 'inline' ? 'external' : false,
@@ -135,7 +151,7 @@ function collect(result: Built, part: Part, root: string): BundleResult {
     code: js.text,
     map: map ? (JSON.parse(map.text) as SourceMap) : undefined,
     stylesheets: ordered,
-    inputs: inputs.map((i) => resolve(root, i)),
+    inputs: [...inputs.map((i) => resolve(root, i)), ...part.settings],
     diagnostics,
   };
 }

@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
 import { mapTsconfig } from './tsconfig-map.js';
 import { tsconfigOf } from './tsconfig-read.js';
+import { esbuildTsconfigWarnings } from './esbuild-tsconfig.js';
 import { workspaceTypeScript } from './typescript-version.js';
 import { fileStamp } from '../cache/stamp.js';
 import { collectModules } from './modules.js';
@@ -145,7 +146,7 @@ export class WorkspaceLoader {
     }
     const unlisted = findUnlistedPackages(this.root, listedDirs, watched);
     checkUnlistedDependencies(workspace, unlisted, (p) => this.rel(p));
-    workspace.warnings.push(...tsconfigWarnings(workspace));
+    workspace.warnings.push(...tsconfigWarnings(workspace), ...esbuildTsconfigWarnings(workspace));
     return workspace;
   }
 

@@ -229,6 +229,26 @@ describe('the artifact cache', () => {
   });
 });
 
+test("an esbuild module is built for its tsconfig's target, and an edit to that tsconfig rebuilds it", async () => {
+  const dir = writeWorkspace({
+    'kit.json': { packages: ['packages/lib'] },
+    'tsconfig.json': { compilerOptions: { strict: true } },
+    'packages/lib/package.json': pkg('@t/lib', { kit: { modules: '.', bundler: 'esbuild' } }),
+    'packages/lib/main/module.json': { platforms: ['web'], entry: 'index.ts' },
+    'packages/lib/main/index.ts': 'export const pick = (a?: { n?: number }) => a?.n ?? 1;\n',
+  });
+  const compiler = new Compiler();
+  const build = () => {
+    const workspace = loadWorkspace(dir);
+    return compiler.compile(workspace, findModule(workspace, '@t/lib/main')!, DEVELOPMENT);
+  };
+  expect((await build()).code).toMatch(/a\?\.n \?\? 1/);
+  writeFiles(dir, { 'tsconfig.json': { compilerOptions: { strict: true, target: 'ES2019' } } });
+  const lowered = await build();
+  expect(lowered.code).not.toMatch(/\?\.|\?\?/);
+  expect(compiler.scripts.builds).toBe(2);
+});
+
 describe('esbuild modules bundled together (kit build)', () => {
   const esbuildModules = (workspace: Workspace) => workspace.modules.filter((m) => m.bundler.name === 'esbuild');
 

@@ -1,0 +1,36 @@
+var __defProp = Object.defineProperty;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __esm = (fn, res, err) => function __init() {
+  if (err) throw err[0];
+  try {
+    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+  } catch (e) {
+    throw err = [e], e;
+  }
+};
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+
+// packages/lib/lazy-helper/lazy.ts
+var lazy_exports = {};
+__export(lazy_exports, {
+  answer: () => answer
+});
+function answer() {
+  return 42;
+}
+var init_lazy = __esm({
+  "packages/lib/lazy-helper/lazy.ts"() {
+    "use strict";
+  }
+});
+
+// packages/lib/lazy-helper/index.ts
+var lazy = await Promise.resolve().then(() => (init_lazy(), lazy_exports));
+var result = [lazy.answer(), typeof lazy];
+export {
+  result
+};
+
