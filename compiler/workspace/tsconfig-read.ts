@@ -28,14 +28,19 @@ export function readTsconfigChain(file: string, seen = new Set<string>()): Tscon
   } catch {
     return [];
   }
-  const tree = parseTree(text);
+  let tree: Node | undefined;
+  const options: Record<string, unknown> = {};
+  try {
+    tree = parseTree(text);
+    for (const property of (tree && findNodeAtLocation(tree, ['compilerOptions'])?.children) ?? []) {
+      const [key, value] = property.children ?? [];
+      if (key && value) options[String(key.value)] = valueOf(value);
+    }
+  } catch {
+    return []; // nested past the parser's stack: TypeScript reports such a file
+  }
   if (!tree) return [];
   const node = (path: (string | number)[]) => findNodeAtLocation(tree, path);
-  const options: Record<string, unknown> = {};
-  for (const property of node(['compilerOptions'])?.children ?? []) {
-    const [key, value] = property.children ?? [];
-    if (key && value) options[String(key.value)] = valueOf(value);
-  }
   const positionOf = (name: string, value = false) => {
     const found = node(['compilerOptions', name]);
     const at = value ? found : found?.parent?.children?.[0];
