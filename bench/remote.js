@@ -2,15 +2,15 @@
 // /preview/ answer with a remote cache a writer filled (Debian's nginx, WebDAV), against the
 // same done locally with an empty cache, in one run. Goals: build ≤ 0.25×, page ≤ 0.5×.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { generateWorkspace } from './generate.js';
 
 const REPO = resolve(import.meta.dirname, '..');
 const KIT = join(REPO, 'bin', 'kit.js');
-const arg = (name, fallback) => Number(process.argv[process.argv.indexOf(`--${name}`) + 1] || fallback);
+const arg = (name, fallback) => (process.argv.includes(`--${name}`) ? Number(process.argv[process.argv.indexOf(`--${name}`) + 1]) : fallback);
 const size = { packages: arg('packages', 20), modules: arg('modules', 5) };
 const base = mkdtempSync(join(tmpdir(), 'kit-remote-bench-'));
 
@@ -49,6 +49,19 @@ async function firstPage(dir, args) {
   return ms;
 }
 
+/** The parts alone: every object the cache holds fetched (keep-alive, 8 at a time), in ms. */
+async function fetchEverything(cacheDir, url) {
+  const files = [];
+  const walk = (dir) => readdirSync(dir).forEach((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : files.push(relative(cacheDir, join(dir, name)))));
+  walk(cacheDir);
+  const start = performance.now();
+  const queue = [...files];
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) await (await fetch(new URL(file, url))).arrayBuffer();
+  }));
+  return { ms: performance.now() - start, objects: files.length };
+}
+
 const port = 20000 + Math.floor(Math.random() * 20000);
 const server = nginx(port);
 await new Promise((done) => setTimeout(done, 300));
@@ -67,6 +80,9 @@ try {
   kit('check', writer, ['--remote-cache', cache, '--remote-cache-write']);
   const localMs = build(local, []);
   const readerMs = build(reader, ['--remote-cache', cache]);
+  // The parts alone: the emit written (a plain `cp -r` of the reader's dist) and the cache's objects fetched.
+  const copyMs = timed(() => spawnSync('cp', ['-r', join(reader, 'dist'), join(base, 'dist-copy')]));
+  const fetched = await fetchEverything(join(base, 'nginx', 'cache'), cache);
   const localPage = await firstPage(pageLocal, []);
   const readerPage = await firstPage(pageReader, ['--remote-cache', cache]);
   const row = (name, kit, other, goal) => console.log(`${name.padEnd(46)}${kit.toFixed(0).padStart(8)}${other.toFixed(0).padStart(10)}${(kit / other).toFixed(2).padStart(8)}  ≤ ${goal}×: ${kit / other <= goal ? 'met' : 'NOT MET'}`);
@@ -74,6 +90,7 @@ try {
   console.log(`${'figure'.padEnd(46)}${'reader'.padStart(8)}${'local'.padStart(10)}${'ratio'.padStart(8)}`);
   row('kit build, cold, from a filled remote cache', readerMs, localMs, 0.25);
   row('first /preview/ of a fresh kit run', readerPage, localPage, 0.5);
+  console.log(`the parts alone: cp -r of the emit ${copyMs.toFixed(0)} ms (${(copyMs / localMs).toFixed(2)}× the local cold build); every cache object fetched, ${fetched.objects} of them (development ones too), ${fetched.ms.toFixed(0)} ms; the reader's build is ${(readerMs / copyMs).toFixed(2)}× the copy alone`);
 } finally {
   server.kill('SIGQUIT');
   rmSync(base, { recursive: true, force: true });

@@ -1,13 +1,15 @@
 /**
  * The part of the Remote Execution API's `ActionResult` protobuf a cache entry needs, encoded
  * and decoded by hand (Bazel's HTTP cache stores it under `/ac/`): field 2, repeated
- * `OutputFile { 1: path, 2: Digest { 1: hash, 2: size_bytes } }`. Unknown fields are
- * skipped on read, as servers such as bazel-remote add some.
+ * `OutputFile { 1: path, 2: Digest { 1: hash, 2: size_bytes }, 5: contents }`. Unknown
+ * fields are skipped on read, as servers such as bazel-remote add some.
  */
 export interface OutputFile {
   path: string;
   hash: string;
   size: number;
+  /** The file's bytes inlined in the entry (the protocol's `contents`), as well as under `/cas/<hash>`. */
+  contents?: Buffer;
 }
 
 function varint(value: number): number[] {
@@ -27,7 +29,7 @@ export function encodeActionResult(outputs: readonly OutputFile[]): Buffer {
   return Buffer.concat(
     outputs.map((output) => {
       const digest = Buffer.concat([field(1, Buffer.from(output.hash)), Buffer.from([(2 << 3) | 0, ...varint(output.size)])]);
-      return field(2, Buffer.concat([field(1, Buffer.from(output.path)), field(2, digest)]));
+      return field(2, Buffer.concat([field(1, Buffer.from(output.path)), field(2, digest), ...(output.contents ? [field(5, output.contents)] : [])]));
     }),
   );
 }
@@ -68,6 +70,7 @@ export function decodeActionResult(bytes: Buffer): OutputFile[] {
   return (fields(bytes).get(2) ?? []).map((file) => {
     const output = fields(file as Buffer);
     const digest = fields((output.get(2)?.[0] as Buffer | undefined) ?? Buffer.alloc(0));
-    return { path: String(output.get(1)?.[0] ?? ''), hash: String(digest.get(1)?.[0] ?? ''), size: Number(digest.get(2)?.[0] ?? 0) };
+    const contents = output.get(5)?.[0];
+    return { path: String(output.get(1)?.[0] ?? ''), hash: String(digest.get(1)?.[0] ?? ''), size: Number(digest.get(2)?.[0] ?? 0), ...(Buffer.isBuffer(contents) ? { contents } : {}) };
   });
 }

@@ -31,10 +31,27 @@ export function contentHash(path: string): string {
   }
 }
 
+/** Digests by path, with the stat they were taken at: a file many builds read (a tsconfig, a package.json) is read once. */
+const hashes = new Map<string, { stamp: string; hash: string }>();
+const HASHES_KEPT = 20_000;
+
+/**
+ * `contentHash(path)`, read again only when the file's stat changed since it was last read
+ * (a stat too close to a write to be trusted never matches: see stamp.ts).
+ */
+export function currentHash(path: string, stamp = fileStamp(path).stamp): string {
+  const known = hashes.get(path);
+  if (known && known.stamp === stamp) return known.hash;
+  const hash = contentHash(path);
+  if (hashes.size >= HASHES_KEPT) hashes.clear();
+  hashes.set(path, { stamp, hash });
+  return hash;
+}
+
 /** The record of `path` as it is now, and its mtime (to tell whether it was written during a build). */
 export function recordInput(path: string): { record: InputRecord; mtimeMs: number } {
   const { stamp, mtimeMs, directory } = fileStamp(path);
-  return { record: { path, stamp, hash: contentHash(path), ...(directory ? { dir: true as const } : {}) }, mtimeMs };
+  return { record: { path, stamp, hash: currentHash(path, stamp), ...(directory ? { dir: true as const } : {}) }, mtimeMs };
 }
 
 /** True when the input still has its recorded content: a stat decides, the content when the stat changed. */

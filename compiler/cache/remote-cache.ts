@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { decodeActionResult, encodeActionResult, type OutputFile } from './action-result.js';
-import { contentHash, type InputRecord } from './inputs.js';
+import { currentHash, type InputRecord } from './inputs.js';
 import { sha256 } from './digest.js';
 import { RemoteClient, type RemoteCacheSettings, type Trouble } from './remote-client.js';
 import { KIT_HOME } from '../version.js';
@@ -16,13 +16,15 @@ const FORMAT = 'kit-remote/1';
 const MANIFEST = 'kit-manifest.json';
 const VALUE = 'kit-value.json';
 const ROOT = '<workspace>';
+/** Entries whose blobs together are at most this size inline them (a module's code and map, most often). */
+const INLINE_LIMIT = 512 * 1024;
 const KIT = '<kit>';
 
 /**
  * The remote tier of the artifact caches, on Bazel's HTTP cache protocol. One entry per
  * artifact key (a module, its options): an `ActionResult` under `/ac/<sha256 of the key>`
  * listing two blobs, the value and a manifest naming the key and each input's content
- * digest. A hit is used only when every blob hashes to its digest, the manifest names the key
+ * digest, both under `/cas/` and, for entries up to 512 KiB, inlined in the entry. A hit is used only when every blob hashes to its digest, the manifest names the key
  * asked for (and carries a good signature, with a signature key), and every input has that
  * content here. Paths are relative to the workspace (and kit's own files to kit), so two
  * checkouts at different places share entries.
@@ -67,7 +69,9 @@ export class RemoteCache {
     }
     const blob = async (path: string) => {
       const output = outputs.find((o) => o.path === path);
-      return output && this.client.get('cas', output.hash);
+      if (!output?.contents) return output && this.client.get('cas', output.hash);
+      // Inlined: one request for the entry. Bytes that do not hash to their digest are no entry.
+      return sha256(output.contents) === output.hash ? output.contents : undefined;
     };
     const [manifestBytes, valueBytes] = await Promise.all([blob(MANIFEST), blob(VALUE)]);
     if (!manifestBytes || !valueBytes) return undefined;
@@ -81,7 +85,7 @@ export class RemoteCache {
     if (manifest.key !== portableKey) return undefined;
     if (this.settings.signatureKey && manifest.tag !== this.sign(manifest, sha256(valueBytes))) return undefined;
     const inputs = manifest.inputs.map((input) => ({ path: this.local(input.path), hash: input.hash }));
-    if (inputs.some((input) => contentHash(input.path) !== input.hash)) return undefined;
+    if (inputs.some((input) => currentHash(input.path) !== input.hash)) return undefined;
     try {
       return { value: JSON.parse(this.local(valueBytes.toString('utf8'))) as T, inputs: inputs.map((i) => i.path) };
     } catch {
@@ -104,7 +108,9 @@ export class RemoteCache {
     ].map((o) => ({ ...o, hash: sha256(o.bytes) }));
     const work = (async () => {
       for (const output of outputs) if (!(await this.client.put('cas', output.hash, output.bytes))) return;
-      const action = encodeActionResult(outputs.map((o) => ({ path: o.path, hash: o.hash, size: o.bytes.length })));
+      // Small entries carry their blobs too: a reader's hit is then one request, not an entry and two blobs after it.
+      const inline = outputs.reduce((sum, o) => sum + o.bytes.length, 0) <= INLINE_LIMIT;
+      const action = encodeActionResult(outputs.map((o) => ({ path: o.path, hash: o.hash, size: o.bytes.length, ...(inline ? { contents: o.bytes } : {}) })));
       if (await this.client.put('ac', this.actionHash(manifest.key), action)) this.stats.uploads++;
     })();
     this.pending.add(work);

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { decodeActionResult } from '../../lib/compiler/cache/action-result.js';
+import { decodeActionResult, encodeActionResult } from '../../lib/compiler/cache/action-result.js';
 import { freePort, startNginx, type TestNginx } from '../helpers/nginx.js';
 import { DEV, startTestServer } from '../helpers/server.js';
 import { REPO, copySample, removeWorkspaces } from '../helpers/workspace.js';
@@ -106,21 +106,30 @@ describe('two checkouts of one workspace at different paths', () => {
 });
 
 describe('nothing unverified is used', () => {
-  test('a flipped byte in a CAS blob, and an AC entry copied over another, are misses; the output is right all the same', () => {
+  test('a flipped byte in an inlined blob or a CAS blob, and an AC entry copied over another, are misses; an entry without inlined blobs is read from /cas/', () => {
     const writer = checkout();
     const at = (kind: string, name = '') => join(nginx.dir, 'cache', 'tampered', kind, name);
     expect(build(writer, ['--remote-cache', `${cache}tampered/`, '--remote-cache-write']).uploads).toBe(6);
-    const [first, second] = readdirSync(at('ac')).sort();
-    // A blob of the first entry damaged; the first entry's result stored under the second's key.
-    const blob = at('cas', decodeActionResult(readFileSync(at('ac', first)))[1].hash);
+    const [first, second, third, fourth] = readdirSync(at('ac')).sort();
+    // Small entries carry their blobs inline.
+    expect(decodeActionResult(readFileSync(at('ac', first))).every((o) => o.contents)).toBe(true);
+    // The first entry's result stored under the second's key; then a byte of the first's inlined value flipped
+    // (the JSON still parses: only its digest tells).
+    writeFileSync(at('ac', second), readFileSync(at('ac', first)));
+    const entry = readFileSync(at('ac', first));
+    entry[entry.lastIndexOf('"code":"') + 12] ^= 1;
+    writeFileSync(at('ac', first), entry);
+    // The third and fourth as entries too large to inline: read from /cas/, the third's value blob damaged there.
+    const listed = (name: string) => decodeActionResult(readFileSync(at('ac', name)));
+    for (const name of [third, fourth]) writeFileSync(at('ac', name), encodeActionResult(listed(name).map(({ contents: _inline, ...output }) => output)));
+    const blob = at('cas', listed(third)[1].hash);
     const bytes = readFileSync(blob);
     bytes[bytes.length >> 1] ^= 1;
     writeFileSync(blob, bytes);
-    writeFileSync(at('ac', second), readFileSync(at('ac', first)));
     const reader = checkout();
     const read = build(reader, ['--remote-cache', `${cache}tampered/`]);
     expect(read.status).toBe(0);
-    expect([read.hits, read.misses]).toEqual([4, 2]);
+    expect([read.hits, read.misses]).toEqual([3, 3]);
     expect(files(join(reader, 'dist'))).toEqual(files(join(writer, 'dist')));
   });
 
