@@ -24,9 +24,9 @@ const KIT = '<kit>';
  * The remote tier of the artifact caches, on Bazel's HTTP cache protocol. One entry per
  * artifact key (a module, its options): an `ActionResult` under `/ac/<sha256 of the key>`
  * listing two blobs, the value and a manifest naming the key and each input's content
- * digest, both under `/cas/` and, for entries up to 512 KiB, inlined in the entry. A hit is used only when every blob hashes to its digest, the manifest names the key
- * asked for (and carries a good signature, with a signature key), and every input has that
- * content here. Paths are relative to the workspace (and kit's own files to kit), so two
+ * digest, both under `/cas/` and, for entries up to 512 KiB, inlined in the entry. A hit is
+ * used only when every blob hashes to its digest, the manifest names the key asked for (and
+ * carries a good signature, with a signature key), and every input has that content here. Paths are relative to the workspace (and kit's own files to kit), so two
  * checkouts at different places share entries.
  */
 export class RemoteCache {
