@@ -5,8 +5,7 @@ import { toPosix } from '../paths.js';
 import { owningModule } from './imports.js';
 import { emitTarget } from './swc-options.js';
 import { emitOptionsOf } from '../workspace/tsconfig-options.js';
-import { tsconfigChain } from '../workspace/tsconfig-chain.js';
-import { tsconfigLookups, tsconfigOf } from '../workspace/tsconfig-read.js';
+import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
 import { orderStylesheets, type BundleInput, type BundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 
 // Outputs sit beside the workspace's files (never written), so map sources are relative to the workspace.
@@ -24,8 +23,7 @@ interface Part {
 
 function partOf(input: BundleInput): Part {
   const tsconfig = tsconfigOf(input.workspace, input.module.entry);
-  const settings = [...tsconfigLookups(input.workspace, input.module.entry), ...(tsconfig ? tsconfigChain(tsconfig) : [])];
-  return { input, diagnostics: [], target: emitTarget(emitOptionsOf(tsconfig).target), settings };
+  return { input, diagnostics: [], target: emitTarget(emitOptionsOf(tsconfig).target), settings: tsconfigInputs(input.workspace, input.module.entry, tsconfig) };
 }
 
 /** The `esbuild` bundler (`@kit-js/packages/bundlers/esbuild`): esbuild in bundle mode. */

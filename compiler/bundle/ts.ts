@@ -1,18 +1,18 @@
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import MagicString from 'magic-string';
 import { rollup, type Plugin, type RollupLog } from 'rollup';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { isInside, toPosix } from '../paths.js';
 import { owningModule } from './imports.js';
 import { checkModule } from '../check/check-module.js';
-import { tsconfigLookups, tsconfigOf } from '../workspace/tsconfig-read.js';
+import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
 import { reachableFiles } from '../check/reach.js';
 import { resolveRelative } from '../check/resolve.js';
 import { typeScriptTransform } from './ts-transform.js';
 import { emitTarget } from './swc-options.js';
 import { emitOptionsOf, type EmitOptions } from '../workspace/tsconfig-options.js';
-import { installRecords, tsconfigChain } from '../workspace/tsconfig-chain.js';
+import { installRecords } from '../workspace/tsconfig-chain.js';
 import { orderStylesheets, type BundleInput, type BundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 
 const STYLE = '\0kit-style:';
@@ -55,7 +55,7 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
 
   const userConfig = tsconfigOf(workspace, module.entry);
   // What else decides the verdict: which tsconfig applies, its chain, and installs (a new @types package, say).
-  const settings = [...tsconfigLookups(workspace, module.entry), ...(userConfig ? tsconfigChain(userConfig) : [join(root, 'tsconfig.json')]), ...installRecords([root, userConfig ? dirname(userConfig) : root])];
+  const settings = [...tsconfigInputs(workspace, module.entry, userConfig), ...installRecords([root, userConfig ? dirname(userConfig) : root])];
   // Every file the verdict depends on, type imports included: TypeScript 7 starts on the module's own at once.
   const reached = reachableFiles(workspace, module.entry);
   const own = [...new Set([module.entry, ...reached.filter(belongsToModule)])].filter((file) => /\.[cm]?tsx?$/.test(file));

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
-import { resolveExtends } from './tsconfig-chain.js';
+import { resolveExtends, tsconfigChain } from './tsconfig-chain.js';
 import type { Position } from './json.js';
 import { isInside } from '../paths.js';
 import type { Workspace } from './model.js';
@@ -91,4 +91,9 @@ export function tsconfigLookups(workspace: Workspace, entry: string): string[] {
     if (looked.at(-1) === found || dir === workspace.root) break;
   }
   return looked;
+}
+
+/** Every tsconfig file that decides how a module's files compile: where one was looked for, and the chain of the one found. */
+export function tsconfigInputs(workspace: Workspace, entry: string, tsconfig = tsconfigOf(workspace, entry)): string[] {
+  return [...tsconfigLookups(workspace, entry), ...(tsconfig ? tsconfigChain(tsconfig) : [])];
 }
