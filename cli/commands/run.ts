@@ -1,7 +1,5 @@
 import type { CommandModule } from 'yargs';
 import { readServiceEnvironment } from '../../serve/extensions.js';
-import { startService } from '../../serve/server.js';
-import { checkHost, describeListenError, parsePort } from '../listen.js';
 import { UserError } from '../output.js';
 import { openRemoteCache, remoteCacheOptions, type RemoteArgs } from '../remote.js';
 import { LOG_LEVELS, RunReporter, type LogLevel } from '../run-reporter.js';
@@ -29,6 +27,8 @@ export const runCommand: CommandModule<{ cwd: string }, Args> = {
       .option('reload', { type: 'boolean', default: true, describe: 'an open preview reloads itself after a valid code change; --no-reload shows a notice instead (also kit.json "reload": false)' })
       .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'what the terminal reports: debug (info, and the stack of an internal error), info (rebuilds, reloads, errors), warn, error (errors only), silent' }),
   handler: async (args) => {
+    // The service's parts (h3, listhen, the watcher) are loaded by `kit run` alone: every other command starts without them.
+    const [{ startService }, { checkHost, describeListenError, parsePort }] = await Promise.all([import('../../serve/server.js'), import('../listen.js')]);
     const port = parsePort(args.port);
     const environment = readServiceEnvironment(process.env, args.extensions);
     if (!environment.ok) throw new UserError(environment.reason);
