@@ -4,6 +4,7 @@ import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { resolveExtends, tsconfigChain } from './tsconfig-chain.js';
 import type { Position } from './json.js';
 import { isInside } from '../paths.js';
+import { fileStamp } from '../cache/stamp.js';
 import type { Workspace } from './model.js';
 
 /** One tsconfig file of a chain: its own compiler options, and where each is written. */
@@ -22,11 +23,38 @@ export interface TsconfigFile {
 export function readTsconfigChain(file: string, seen = new Set<string>()): TsconfigFile[] {
   if (seen.has(file)) return [];
   seen.add(file);
+  const parsed = parsedTsconfig(file);
+  if (!parsed) return [];
+  return [parsed.own, ...parsed.bases.flatMap((name) => {
+    const base = resolveExtends(name, dirname(file));
+    return base ? readTsconfigChain(base, seen) : [];
+  })];
+}
+
+interface Parsed {
+  own: TsconfigFile;
+  /** What it extends, the last first. */
+  bases: string[];
+}
+
+/** Each tsconfig parsed once while its stat stays the same (a racy stamp never matches): every module under it asks. */
+const parsedByFile = new Map<string, { stamp: string; parsed: Parsed | undefined }>();
+
+function parsedTsconfig(file: string): Parsed | undefined {
+  const { stamp } = fileStamp(file);
+  const known = parsedByFile.get(file);
+  if (known?.stamp === stamp) return known.parsed;
+  const parsed = stamp === '-' ? undefined : parseTsconfig(file);
+  parsedByFile.set(file, { stamp, parsed });
+  return parsed;
+}
+
+function parseTsconfig(file: string): Parsed | undefined {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    return [];
+    return undefined;
   }
   let tree: Node | undefined;
   const options: Record<string, unknown> = {};
@@ -37,9 +65,9 @@ export function readTsconfigChain(file: string, seen = new Set<string>()): Tscon
       if (key && value) options[String(key.value)] = valueOf(value);
     }
   } catch {
-    return []; // nested past the parser's stack: TypeScript reports such a file
+    return undefined; // nested past the parser's stack: TypeScript reports such a file
   }
-  if (!tree) return [];
+  if (!tree) return undefined;
   const node = (path: (string | number)[]) => findNodeAtLocation(tree, path);
   const positionOf = (name: string, value = false) => {
     const found = node(['compilerOptions', name]);
@@ -48,10 +76,7 @@ export function readTsconfigChain(file: string, seen = new Set<string>()): Tscon
   };
   const extended = valueOf(node(['extends']));
   const bases = (Array.isArray(extended) ? extended : [extended]).filter((name): name is string => typeof name === 'string').reverse();
-  return [{ file, options, positionOf }, ...bases.flatMap((name) => {
-    const base = resolveExtends(name, dirname(file));
-    return base ? readTsconfigChain(base, seen) : [];
-  })];
+  return { own: { file, options, positionOf }, bases };
 }
 
 function valueOf(node: Node | undefined): unknown {
