@@ -24,6 +24,7 @@ export { findPlanned, type InstalledPlan, type PlannedPackage } from './emit/ins
 export type { InstalledBuild, InstalledEntry } from './emit/installed-build.js';
 export { checkOutputDirectory, EMIT_MARKER } from './emit/output-directory.js';
 export { checkInBackground, closeCheckers, reportFileChange } from './check/check-module.js';
+export { preloadBundlers } from './bundle/registry.js';
 export { writtenImports } from './bundle/source-imports.js';
 export { codeFrame } from './code-frame.js';
 export { rebaseStyleUrls } from './bundle/styles-rebase.js';

@@ -5,7 +5,7 @@ import { createServiceApp } from './app.js';
 import { answerClientErrors } from './client-error.js';
 import { createContext, type ServiceContext, type ServiceOptions } from './context.js';
 import { watchWorkspace } from './watch.js';
-import { checkInBackground, closeCheckers } from '../compiler/index.js';
+import { checkInBackground, closeCheckers, preloadBundlers } from '../compiler/index.js';
 
 /** A running service. */
 export interface Service {
@@ -57,11 +57,14 @@ export async function startService(options: ServiceOptions): Promise<Service> {
 
 /**
  * Type-checking starts with the service, in TypeScript 7's own process, so a request waits
- * only for what is not checked yet; editors get kit's view of the workspace at once.
+ * only for what is not checked yet; editors get kit's view of the workspace at once. The
+ * bundlers the workspace selects are loaded meanwhile, so its first request does not.
  */
 function startChecking(context: ServiceContext): void {
   setImmediate(() => {
-    checkInBackground(context.loader.load());
+    const workspace = context.loader.load();
+    checkInBackground(workspace);
+    void preloadBundlers(workspace.modules).catch(() => undefined);
   });
 }
 

@@ -9,6 +9,15 @@ const BUILTIN: Record<string, () => Promise<Bundler>> = {
   '@kit-js/packages/bundlers/esbuild': () => import('./esbuild.js').then((m) => m.esbuildBundler),
 };
 
+/**
+ * Loads the built-in bundlers `modules` select without running them: a service that has just
+ * started does this while it waits for its first request, which then finds them ready.
+ */
+export async function preloadBundlers(modules: readonly { bundler: { specifier: string } }[]): Promise<void> {
+  const wanted = new Set(modules.map((module) => module.bundler.specifier));
+  await Promise.all(Object.entries(BUILTIN).filter(([specifier]) => wanted.has(specifier)).map(([, load]) => load()));
+}
+
 /** How long a custom bundler may take on one module before the module is invalid. */
 const timeLimitMs = () => Number(process.env.KIT_BUNDLER_TIMEOUT_MS) || 60_000;
 
