@@ -2,12 +2,16 @@
 // the least that any design on these parts could reach, held against the same goals.
 //   emit:     rollup bundling a module whose files @swc/core transforms (transformSync, one file at
 //             a time, as kit's ts bundler does), and rollup alone on files already stripped of types
-//   edit:     the same after an edit of one file, rollup's cache holding the rest
+//   edit:     the same after an edit of one file, rollup's cache holding the rest, while
+//             TypeScript 7 checks the edited module's files again (a `ts` answer waits for it)
+//   build:    a fresh process doing `kit build`'s work with the parts alone (bench/floor-build.js);
+//             with `development`, the work of a page: every module in the form the page asks for
 //   memory:   one process holding @swc/core, rollup, postcss and esbuild, each used once,
-//             with TypeScript 7's process checking every `ts`-bundler module (bench/floor-memory.js)
+//             with TypeScript 7's process checking every file of every `ts`-bundler module
+//             (bench/floor-memory.js)
 //   requests: h3 + listhen, and bare node:http, sending the same bytes (bench/bytes-server.js)
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -81,9 +85,10 @@ const timed = async (fn) => {
 /**
  * Per module, each entry of `entries` bundled twice in one process: the second pass is timed, so
  * JIT warm-up, which a service pays too, is left out. Then `edits` edits of `edited`'s helper file,
- * rebuilt with rollup's cache.
+ * rebuilt with rollup's cache, alone (`editBundle`) and beside `recheck(helper)`, TypeScript 7's
+ * check of the edited module (`edit`): the answer to an edit waits for both.
  */
-export async function emitFloor(entries, edited, stats, edits = 10) {
+export async function emitFloor(entries, edited, stats, recheck, edits = 10) {
   const strip = await stripped(entries);
   const passes = async (plugins) => {
     const times = [];
@@ -98,18 +103,39 @@ export async function emitFloor(entries, edited, stats, edits = 10) {
   const helper = join(dirname(edited), 'helpers.ts');
   const original = readFileSync(helper, 'utf8');
   const times = [];
+  const bundleTimes = [];
   try {
     let cache = await bundle(edited, [workspaceFiles, transpiled]);
     // The first few edits warm rollup's cached path up, as a service's earlier edits do.
     for (let i = 0; i < edits + 3; i++) {
       writeFileSync(helper, `${original}\nexport const floorEdit${i} = ${i};\n`);
-      const ms = await timed(async () => (cache = await bundle(edited, [workspaceFiles, transpiled], cache)));
-      if (i >= 3) times.push(ms);
+      let bundleMs = 0;
+      const ms = await timed(() => Promise.all([timed(async () => (cache = await bundle(edited, [workspaceFiles, transpiled], cache))).then((t) => (bundleMs = t)), recheck(helper)]));
+      if (i >= 3) times.push(ms), bundleTimes.push(bundleMs);
     }
   } finally {
     writeFileSync(helper, original);
   }
-  return { rollupAlone, withTransform, edit: stats(times) };
+  return { rollupAlone, withTransform, edit: stats(times), editBundle: stats(bundleTimes) };
+}
+
+/** `kit build`'s work (or, `development`, a page's) done by the parts alone in a fresh process: spawn to exit, ms. */
+export async function buildFloor(root, specs, tsconfig, development = false) {
+  const specsFile = join(root, 'floor-specs.json');
+  const outDir = join(root, 'floor-out');
+  writeFileSync(specsFile, JSON.stringify(specs));
+  const started = performance.now();
+  const line = await new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [join(REPO, 'bench', 'floor-build.js'), root, outDir, tsconfig, specsFile, ...(development ? ['development'] : [])], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.once('exit', (code) => (code === 0 ? ok(out.trim()) : fail(new Error(`floor-build.js exited ${code}`))));
+  });
+  const ms = performance.now() - started;
+  rmSync(outDir, { recursive: true, force: true });
+  rmSync(specsFile);
+  const inside = JSON.parse(line);
+  return { ...inside, insideMs: inside.ms, ms };
 }
 
 /** Runs `node <script> ...args` and resolves with the first line it prints, the process still running. */

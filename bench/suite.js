@@ -4,14 +4,15 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
 import { generateWorkspace } from './generate.js';
 import { peakMemory } from './memory.js';
-import { emitFloor, floorTsconfig, memoryFloor, requestsFloor } from './floors.js';
+import { buildFloor, emitFloor, floorTsconfig, memoryFloor, requestsFloor } from './floors.js';
+import { NativeChecker } from '../lib/compiler/check/native-checker.js';
 
 const REPO = resolve(import.meta.dirname, '..');
 const KIT = join(REPO, 'bin', 'kit.js');
@@ -82,15 +83,24 @@ async function viteModule(url, specifier) {
   await visit(`${dir}index.ts`);
 }
 
-/** Server start, then each sampled module requested once on the fresh server (kit's cache empty), by bundler. */
-async function coldModules(kind, root, cache, sample, bundlerOf) {
+/**
+ * Server start, then each sampled module requested once on the fresh server (kit's cache empty), by
+ * bundler; then `later`, `ts` modules not requested before, on the same server: each still cold (never
+ * built, nothing cached), the server's JIT warm, as the floor's is.
+ */
+async function coldModules(kind, root, cache, sample, bundlerOf, later) {
   emptyCache(cache);
   const server = await startServer(kind, root, cache);
   const fetchModule = kind === 'kit' ? kitModule : viteModule;
   const cold = { esbuild: [], ts: [] };
   for (const specifier of sample) cold[bundlerOf(specifier)].push(await time(() => fetchModule(server.url, specifier)));
+  const warmService = [];
+  for (const specifier of later) warmService.push(await time(() => fetchModule(server.url, specifier)));
   await server.stop();
-  return { startMs: server.startMs, coldModule: stats([...cold.esbuild, ...cold.ts]), coldModuleEsbuildBundler: stats(cold.esbuild), coldModuleTsBundler: stats(cold.ts) };
+  return {
+    startMs: server.startMs, coldModule: stats([...cold.esbuild, ...cold.ts]), coldModuleEsbuildBundler: stats(cold.esbuild), coldModuleTsBundler: stats(cold.ts),
+    coldModuleTsWarmService: stats(warmService),
+  };
 }
 
 /** The baseline of a cold esbuild-bundler module: one esbuild build of its entry, as kit's esbuild bundler makes it. */
@@ -272,11 +282,29 @@ async function builds(root, cache, { packages, modules, specifiers, bundlerOf })
 /** What the parts of the `ts` bundler cost alone (bench/floors.js), on the same modules as the figures they bound. */
 async function partsAlone(root, { specifiers, sample, bundlerOf, edited }) {
   const ts = specifiers.filter((s) => bundlerOf(s) === 'ts').map((s) => entryOf(root, s));
-  const emit = await emitFloor(sample.filter((s) => bundlerOf(s) === 'ts').map((s) => entryOf(root, s)), entryOf(root, edited), stats);
+  // Every file of a `ts` module is checked, as kit (and `tsc`) checks it: its entry and its helpers.
+  const tsFiles = ts.flatMap((entry) => [entry, join(dirname(entry), 'helpers.ts')]);
   const tsconfig = floorTsconfig(root, entriesOf(root, specifiers), ts);
-  const memory = await memoryFloor(root, tsconfig, ts);
+  const checker = new NativeChecker(root);
+  let emit;
+  try {
+    await checker.open(tsconfig);
+    const editedFiles = [entryOf(root, edited), join(dirname(entryOf(root, edited)), 'helpers.ts')];
+    await checker.check(tsconfig, editedFiles);
+    const recheck = (file) => {
+      checker.changed({ changed: [file] });
+      return checker.check(tsconfig, editedFiles);
+    };
+    emit = await emitFloor(sample.filter((s) => bundlerOf(s) === 'ts').map((s) => entryOf(root, s)), entryOf(root, edited), stats, recheck);
+  } finally {
+    await checker.close();
+  }
+  const memory = await memoryFloor(root, tsconfig, tsFiles);
+  const specs = specifiers.map((s) => [s, bundlerOf(s)]);
+  const build = await buildFloor(root, specs, tsconfig);
+  const page = await buildFloor(root, specs, tsconfig, true);
   rmSync(tsconfig);
-  return { emit, memory, tsModules: ts.length, esbuildModules: specifiers.length - ts.length };
+  return { emit, memory, build, page, tsModules: ts.length, esbuildModules: specifiers.length - ts.length };
 }
 
 /** The whole comparison on a fresh N × M workspace. */
@@ -287,13 +315,15 @@ export async function benchSuite({ packages, modules }) {
   // 25 modules of each bundler, spread evenly over the workspace.
   const spread = (list, n) => list.filter((_, i) => i % Math.max(1, Math.floor(list.length / n)) === 0).slice(0, n);
   const sample = ['esbuild', 'ts'].flatMap((bundler) => spread(specifiers.filter((s) => bundlerOf(s) === bundler), 25));
+  // 25 other `ts` modules, asked for after the sample on the same server (cold modules, warm JIT).
+  const later = spread(specifiers.filter((s) => bundlerOf(s) === 'ts' && !sample.includes(s)), 25);
   // The `ts` module of the requests/s figure, the module whose stylesheet is edited, the modules edited (one of each bundler).
   const one = specifiers.find((s) => bundlerOf(s) === 'ts') ?? specifiers[0];
   const styled = specifiers[1] ?? specifiers[0];
   const edited = Object.fromEntries(['esbuild', 'ts'].map((b) => [b, specifiers.find((s) => bundlerOf(s) === b && s.endsWith('/m2'))]).filter(([, s]) => s));
   const out = { packages, modules, viteVersion: VITE_VERSION, kit: {}, vite: {} };
   try {
-    for (const kind of ['kit', 'vite']) Object.assign(out[kind], await coldModules(kind, root, cache, sample, bundlerOf));
+    for (const kind of ['kit', 'vite']) Object.assign(out[kind], await coldModules(kind, root, cache, sample, bundlerOf, later));
     out.esbuild = { perModule: await esbuildPerModule(root, sample.filter((s) => bundlerOf(s) === 'esbuild')) };
     const browser = await chromium.launch({ executablePath: process.env.KIT_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
     try {
