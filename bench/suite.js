@@ -283,13 +283,14 @@ async function builds(root, cache, { packages, modules, specifiers, bundlerOf })
 async function partsAlone(root, { specifiers, sample, bundlerOf, edited }) {
   const ts = specifiers.filter((s) => bundlerOf(s) === 'ts').map((s) => entryOf(root, s));
   // Every file of a `ts` module is checked, as kit (and `tsc`) checks it: its entry and its helpers.
-  const tsFiles = ts.flatMap((entry) => [entry, join(dirname(entry), 'helpers.ts')]);
+  const filesOf = (entry) => [entry, join(dirname(entry), 'helpers.ts')];
+  const tsFiles = ts.flatMap(filesOf);
   const tsconfig = floorTsconfig(root, entriesOf(root, specifiers), ts);
   const checker = new NativeChecker(root);
   let emit;
   try {
     await checker.open(tsconfig);
-    const editedFiles = [entryOf(root, edited), join(dirname(entryOf(root, edited)), 'helpers.ts')];
+    const editedFiles = filesOf(entryOf(root, edited));
     await checker.check(tsconfig, editedFiles);
     const recheck = (file) => {
       checker.changed({ changed: [file] });
