@@ -56,11 +56,12 @@ export class ImportPolicy {
   }
 
   private decideBare(specifier: string, importer: string): ImportDecision {
-    const at = this.locate(importer, specifier);
+    // Found in the importer's text only for a diagnostic: most imports have none.
+    const at = () => this.locate(importer, specifier);
     const bare = specifier.replace(/^node:/, '');
     if (specifier.startsWith('node:') || BUILTINS.has(bare) || BUILTINS.has(bare.split('/')[0])) {
       if (this.options.target === 'browser') {
-        return this.error(previewBuiltin(specifier, at));
+        return this.error(previewBuiltin(specifier, at()));
       }
       return this.external(specifier);
     }

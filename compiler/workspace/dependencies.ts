@@ -12,23 +12,23 @@ export function packageNameOf(specifier: string): string {
  * Checks a bare import of `specifier` by a module of `importer` (not a Node built-in): a
  * module of the same package needs no declaration; any other package must be declared in
  * `dependencies`, and a workspace package's version must satisfy the declared range.
- * Returns the diagnostic, or undefined when the import may stay a bare import.
+ * Returns the diagnostic (placed by `at`, asked only then), or undefined when the import may stay a bare import.
  */
-export function checkDependency(workspace: Workspace, importer: PackageInfo, specifier: string, at: Location): Diagnostic | undefined {
+export function checkDependency(workspace: Workspace, importer: PackageInfo, specifier: string, at: () => Location): Diagnostic | undefined {
   const name = packageNameOf(specifier);
   const sibling = name === importer.name ? importer : findPackage(workspace, name);
   if (sibling !== importer) {
     const range = importer.manifest.dependencies[name];
-    if (range === undefined) return dependencyNotDeclared(name, importer.manifestFile, at);
+    if (range === undefined) return dependencyNotDeclared(name, importer.manifestFile, at());
     if (sibling && !semver.satisfies(sibling.version, range)) {
-      return dependencyIncompatible(name, sibling.version, range, { file: importer.manifestFile, ...importer.manifest.dependencyPosition(name) }, at);
+      return dependencyIncompatible(name, sibling.version, range, { file: importer.manifestFile, ...importer.manifest.dependencyPosition(name) }, at());
     }
   }
   if (sibling && !findModule(workspace, specifier)) {
     const modules = workspace.modules.filter((m) => m.package === sibling).map((m) => m.specifier);
     return bundleError(
       `'${specifier}' is not a public module of ${name}${modules.length ? ` (its modules: ${modules.join(', ')})` : ''}; import a public module, or declare the module with a module.json if it really is public API`,
-      at,
+      at(),
     );
   }
   return undefined;
