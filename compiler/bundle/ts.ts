@@ -3,11 +3,11 @@ import { dirname, relative, resolve } from 'node:path';
 import MagicString from 'magic-string';
 import { rollup, type Plugin, type RollupLog } from 'rollup';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
-import { isInside, toPosix } from '../paths.js';
-import { owningModule } from './imports.js';
+import { toPosix } from '../paths.js';
 import { checkModule } from '../check/check-module.js';
 import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
 import { reachableFiles } from '../check/reach.js';
+import { ownFiles } from '../check/own-files.js';
 import { resolveRelative } from '../check/resolve.js';
 import { typeScriptTransform } from './ts-transform.js';
 import { emitTarget } from './swc-options.js';
@@ -46,19 +46,13 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
   const assets = new Map<string, string>();
   const graph = new Map<string, readonly string[]>();
   const rel = (path: string) => toPosix(relative(root, path));
-  const belongsToModule = (file: string) => {
-    const path = resolve(file);
-    if (!isInside(path, module.package.dir)) return false;
-    const owner = owningModule(workspace, path);
-    return owner ? owner === module : true;
-  };
 
   const userConfig = tsconfigOf(workspace, module.entry);
   // What else decides the verdict: which tsconfig applies, its chain, and installs (a new @types package, say).
   const settings = [...tsconfigInputs(workspace, module.entry, userConfig), ...installRecords([root, userConfig ? dirname(userConfig) : root])];
   // Every file the verdict depends on, type imports included: TypeScript 7 starts on the module's own at once.
   const reached = reachableFiles(workspace, module.entry);
-  const own = [...new Set([module.entry, ...reached.filter(belongsToModule)])].filter((file) => /\.[cm]?tsx?$/.test(file));
+  const own = ownFiles(workspace, module, reached);
   const timings = { check: 0, transform: 0, bundle: 0 };
   const checkStarted = performance.now();
   const checking = checkModule(workspace, module, own, [...reached, ...settings]).then(

@@ -9,6 +9,8 @@ import { mapTsconfig } from '../workspace/tsconfig-map.js';
 import { readTsconfigChain, tsconfigOf } from '../workspace/tsconfig-read.js';
 import { KIT_TYPES, workspaceRoots } from './roots.js';
 import { isInstallInput } from '../workspace/tsconfig-chain.js';
+import { ownFiles } from './own-files.js';
+import { reachableFiles } from './reach.js';
 
 /** The name of the configuration kit checks with, beside the tsconfig.json it extends; never written to disk. */
 const CHECK_CONFIG = 'tsconfig.kit-check.json';
@@ -153,6 +155,12 @@ export function checkInBackground(workspace: Workspace): void {
   for (const module of workspace.modules) {
     if (module.bundler.name !== 'ts' || !/\.(ts|tsx|mts)$/.test(module.entry)) continue;
     const config = checkConfig(workspace, checker, tsconfigOf(workspace, module.entry));
-    checker.check(config, [module.entry], { background: true }).catch(() => undefined);
+    // Every entry first, then each module's other files: its request then finds every verdict made.
+    // Small steps, so that a request arriving meanwhile waits for little.
+    const rest = () => ownFiles(workspace, module, reachableFiles(workspace, module.entry)).filter((file) => file !== module.entry);
+    checker
+      .check(config, [module.entry], { background: true })
+      .then(() => checker.check(config, rest, { background: true }))
+      .catch(() => undefined);
   }
 }

@@ -59,12 +59,14 @@ export class NativeChecker {
    * by file (every file has an entry). Problems of the project itself (an option TypeScript 7
    * removed, such as `baseUrl`; a tsconfig that does not parse) are listed under `tsconfig`.
    * Rejects when the first file (a module's entry) is not part of that project; the others
-   * (what kit found the entry reaches) are checked where the project has them.
+   * (what kit found the entry reaches) are checked where the project has them. `files` may be
+   * a function, asked when the check starts (background work queued long before).
    */
-  check(tsconfig: string, files: readonly string[], { background = false } = {}): Promise<Map<string, CheckDiagnostic[]>> {
+  check(tsconfig: string, files: readonly string[] | (() => readonly string[]), { background = false } = {}): Promise<Map<string, CheckDiagnostic[]>> {
     const config = resolve(tsconfig);
-    const wanted = [...new Set(files.map((file) => resolve(file)))];
     return (background ? this.runLater.bind(this) : this.run.bind(this))(async (session) => {
+      // Background work names its files when its turn comes: found then, they are the files of then.
+      const wanted = [...new Set((typeof files === 'function' ? files() : files).map((file) => resolve(file)))];
       const project = await this.project(session, config);
       const { program } = project;
       const present = await this.requireFirst(session, project, wanted);
