@@ -6,10 +6,12 @@
 // node bench/floor-build.js <workspaceRoot> <outDir> <tsconfigForCheck> <specsJson> [development]
 // With `development`, the forms a page asks for instead: not minified, source maps inline.
 // <specsJson>: a file holding [[specifier, "ts" | "esbuild"], ...]; @bench/app/main is added as an
-// esbuild module. Prints {ms, loadMs, emitMs, checkMs, tsModules, esbuildModules, files} as one line.
+// esbuild module. Prints {ms, loadMs, emitMs, checkMs, tsModules, esbuildModules, files, memory} as one line,
+// memory being each process's peak (this one, TypeScript 7's, esbuild's), read before they end.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { peakMemory } from './memory.js';
 
 // The clock starts before anything but node's own modules is loaded: the checker and the parts are loaded below.
 const t0 = performance.now();
@@ -35,7 +37,8 @@ for (let turn = 0; checker.pid === undefined && turn < 10000; turn++) await new 
 // kit's own copies of each part (bench/node_modules holds Vite's).
 const loading = performance.now();
 const require = createRequire(join(REPO, 'package.json'));
-const [swc, { rollup }, esbuild, postcss] = ['@swc/core', 'rollup', 'esbuild', 'postcss'].map((name) => require(name));
+const [swc, { rollup }, esbuild] = ['@swc/core', 'rollup', 'esbuild'].map((name) => require(name));
+const { inlinedStylesheet } = await import('./css-inline.js');
 const emitStarted = performance.now();
 const loadMs = emitStarted - loading;
 
@@ -97,16 +100,8 @@ async function emitEsbuild() {
 
 /** Every module's stylesheet: its `@import`s inlined with postcss (as kit's styles.ts does), then minified by esbuild. */
 async function emitStyles() {
-  const inline = (file) => {
-    const sheet = postcss.parse(readFileSync(file, 'utf8'), { from: file });
-    sheet.walkAtRules('import', (rule) => {
-      const url = /^\s*(?:url\()?\s*['"]?([^'")\s]+)/.exec(rule.params)[1];
-      rule.replaceWith(inline(resolve(dirname(file), url)).nodes);
-    });
-    return sheet;
-  };
   await Promise.all([...tsModules, ...esbuildModules].filter((dir) => existsSync(join(dir, 'styles.css'))).map(async (dir) => {
-    const css = inline(join(dir, 'styles.css')).toResult({ map: false }).css;
+    const css = inlinedStylesheet(join(dir, 'styles.css'));
     write(outOf(dir, 'styles.css'), development ? css : (await esbuild.transform(css, { loader: 'css', minify: true })).code);
   }));
 }
@@ -116,8 +111,10 @@ const emitMs = performance.now() - emitStarted;
 const found = await checking;
 const ms = performance.now() - t0;
 
+// Every process's peak while each still runs: this one, TypeScript 7's and esbuild's.
+const memory = peakMemory(process.pid);
 const diagnostics = [...found.values()].reduce((sum, list) => sum + list.length, 0);
 process.stderr.write(`floor-build: TypeScript 7 checked ${found.size} of ${checkedFiles.length} files, ${diagnostics} diagnostics\n`);
 await checker.close();
 await esbuild.stop();
-console.log(JSON.stringify({ ms, loadMs, emitMs, checkMs, tsModules: tsModules.length, esbuildModules: esbuildModules.length, files }));
+console.log(JSON.stringify({ ms, loadMs, emitMs, checkMs, tsModules: tsModules.length, esbuildModules: esbuildModules.length, files, memory }));

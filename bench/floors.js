@@ -6,9 +6,7 @@
 //             TypeScript 7 checks the edited module's files again (a `ts` answer waits for it)
 //   build:    a fresh process doing `kit build`'s work with the parts alone (bench/floor-build.js);
 //             with `development`, the work of a page: every module in the form the page asks for
-//   memory:   one process holding @swc/core, rollup, postcss and esbuild, each used once,
-//             with TypeScript 7's process checking every file of every `ts`-bundler module
-//             (bench/floor-memory.js)
+//   memory:   the peak of that page's work: the process, TypeScript 7's and esbuild's
 //   requests: h3 + listhen, and bare node:http, sending the same bytes (bench/bytes-server.js)
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,7 +32,7 @@ export function floorTsconfig(root, entries, checked) {
 }
 
 /** Bare imports stay bare, stylesheets are empty, assets are URLs; relative imports find their `.ts`. */
-const workspaceFiles = {
+export const workspaceFiles = {
   name: 'workspace-files',
   resolveId(source, importer) {
     if (!importer) return null;
@@ -46,7 +44,7 @@ const workspaceFiles = {
   load: (id) => (id.endsWith('.css') ? '' : id.endsWith('.svg') ? 'export default "icon.svg";' : null),
 };
 
-const transpiled = {
+export const transpiled = {
   name: 'swc-transform',
   transform(code, id) {
     if (!/\.tsx?$/.test(id)) return null;
@@ -150,13 +148,6 @@ async function startChild(script, args) {
     if (child.exitCode === null) await new Promise((ok) => child.once('exit', ok));
   };
   return { line, stop };
-}
-
-/** Peak memory of one process using each part kit run holds, TypeScript 7's process having checked `checked`. */
-export async function memoryFloor(root, tsconfig, checked) {
-  const child = await startChild('floor-memory.js', [root, tsconfig, ...checked]);
-  await child.stop();
-  return JSON.parse(child.line);
 }
 
 /** Requests/s of h3 + listhen, and of bare node:http, sending `body` (as autocannon measures the services). */

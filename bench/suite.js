@@ -11,7 +11,7 @@ import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
 import { generateWorkspace } from './generate.js';
 import { peakMemory } from './memory.js';
-import { buildFloor, emitFloor, floorTsconfig, memoryFloor, requestsFloor } from './floors.js';
+import { buildFloor, emitFloor, floorTsconfig, requestsFloor } from './floors.js';
 import { NativeChecker } from '../lib/compiler/check/native-checker.js';
 
 const REPO = resolve(import.meta.dirname, '..');
@@ -40,9 +40,16 @@ const emptyCache = (dir) => {
   mkdirSync(dir, { recursive: true });
 };
 
-/** Starts `kit run` (on the cache folder `cache`) or Vite 8; resolves when it prints its address. */
-async function startServer(kind, root, cache) {
-  const args = kind === 'kit' ? [KIT, 'run', '--port', '0', '--cwd', root] : [join(REPO, 'bench', 'vite-server.js'), root, '8'];
+const SERVERS = {
+  kit: (root) => [KIT, 'run', '--port', '0', '--cwd', root],
+  vite: (root) => [join(REPO, 'bench', 'vite-server.js'), root, '8'],
+  // The parts alone at kit's addresses (bench/parts-server.js): `more` is its tsconfig and specs file.
+  parts: (root, more) => [join(REPO, 'bench', 'parts-server.js'), root, ...more],
+};
+
+/** Starts `kit run` (on the cache folder `cache`), Vite 8 or the parts' server; resolves when it prints its address. */
+async function startServer(kind, root, cache, more = []) {
+  const args = SERVERS[kind](root, more);
   const started = performance.now();
   const child = spawn(process.execPath, args, { env: { ...process.env, KIT_CACHE_DIR: cache, KIT_SERVICE_EXTENSIONS: '@kit-js/packages/development' }, stdio: ['ignore', 'pipe', 'ignore'] });
   const url = await new Promise((ok, fail) => {
@@ -88,10 +95,10 @@ async function viteModule(url, specifier) {
  * bundler; then `later`, `ts` modules not requested before, on the same server: each still cold (never
  * built, nothing cached), the server's JIT warm, as the floor's is.
  */
-async function coldModules(kind, root, cache, sample, bundlerOf, later) {
+async function coldModules(kind, root, cache, sample, bundlerOf, later, more) {
   emptyCache(cache);
-  const server = await startServer(kind, root, cache);
-  const fetchModule = kind === 'kit' ? kitModule : viteModule;
+  const server = await startServer(kind, root, cache, more);
+  const fetchModule = kind === 'vite' ? viteModule : kitModule;
   const cold = { esbuild: [], ts: [] };
   for (const specifier of sample) cold[bundlerOf(specifier)].push(await time(() => fetchModule(server.url, specifier)));
   const warmService = [];
@@ -280,11 +287,10 @@ async function builds(root, cache, { packages, modules, specifiers, bundlerOf })
 }
 
 /** What the parts of the `ts` bundler cost alone (bench/floors.js), on the same modules as the figures they bound. */
-async function partsAlone(root, { specifiers, sample, bundlerOf, edited }) {
+async function partsAlone(root, cache, { specifiers, sample, later, bundlerOf, edited }) {
   const ts = specifiers.filter((s) => bundlerOf(s) === 'ts').map((s) => entryOf(root, s));
   // Every file of a `ts` module is checked, as kit (and `tsc`) checks it: its entry and its helpers.
   const filesOf = (entry) => [entry, join(dirname(entry), 'helpers.ts')];
-  const tsFiles = ts.flatMap(filesOf);
   const tsconfig = floorTsconfig(root, entriesOf(root, specifiers), ts);
   const checker = new NativeChecker(root);
   let emit;
@@ -300,12 +306,18 @@ async function partsAlone(root, { specifiers, sample, bundlerOf, edited }) {
   } finally {
     await checker.close();
   }
-  const memory = await memoryFloor(root, tsconfig, tsFiles);
   const specs = specifiers.map((s) => [s, bundlerOf(s)]);
+  // Cold modules answered by the parts alone over HTTP, as kit's are measured: kit's work without kit.
+  const specsFile = join(root, 'parts-specs.json');
+  writeFileSync(specsFile, JSON.stringify(specs));
+  const served = await coldModules('parts', root, cache, sample, bundlerOf, later, [tsconfig, specsFile]);
+  rmSync(specsFile);
   const build = await buildFloor(root, specs, tsconfig);
   const page = await buildFloor(root, specs, tsconfig, true);
+  // Kit's peak is its page's (the figure is read after it): the parts' peak doing that page's work.
+  const memory = { peakMiB: page.memory.reduce((sum, p) => sum + p.MiB, 0), processes: page.memory };
   rmSync(tsconfig);
-  return { emit, memory, build, page, tsModules: ts.length, esbuildModules: specifiers.length - ts.length };
+  return { emit, served, memory, build, page, tsModules: ts.length, esbuildModules: specifiers.length - ts.length };
 }
 
 /** The whole comparison on a fresh N × M workspace. */
@@ -333,7 +345,7 @@ export async function benchSuite({ packages, modules }) {
       await browser.close();
     }
     out.build = await builds(root, cache, { packages, modules, specifiers, bundlerOf });
-    out.floors = await partsAlone(root, { specifiers, sample, bundlerOf, edited: edited.ts ?? one });
+    out.floors = await partsAlone(root, cache, { specifiers, sample, later, bundlerOf, edited: edited.ts ?? one });
   } finally {
     rmSync(root, { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });
