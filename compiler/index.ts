@@ -5,6 +5,7 @@ export { ArtifactCache } from './cache/artifact-cache.js';
 export { sha256 } from './cache/digest.js';
 export { ChangeLog } from './cache/changes.js';
 export { Compiler, judgedOptions, type BuildTiming, type ModuleBuild } from './compile.js';
+export { compileAll } from './compile-all.js';
 export { DiskStore, reportCacheTrouble, toolVersions } from './cache/disk-cache.js';
 export { RemoteCache } from './cache/remote-cache.js';
 export { remoteCacheSettings, type RemoteCacheSettings } from './cache/remote-client.js';

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { judgedOptions, tsconfigEdits, type Diagnostic } from '../../compiler/index.js';
+import { compileAll, judgedOptions, tsconfigEdits, type Diagnostic, type ModuleBuild, type ModuleInfo } from '../../compiler/index.js';
 import { pc, printDiagnostics, printWarnings } from '../output.js';
 import { openRemoteCache, remoteCacheOptions, remoteSummary, type RemoteArgs } from '../remote.js';
 import { openWorkspace } from '../workspace.js';
@@ -18,11 +18,13 @@ export const checkCommand: CommandModule<{ cwd: string }, { cwd: string; 'fix-ts
     }
     const problems: Diagnostic[] = [...workspace.diagnostics];
     let invalid = 0;
-    // Started together, a few compiling at once (a ts module's check runs in TypeScript 7's process
-    // while the next is emitted); reported in workspace order.
-    const builds = compileFewAtATime(workspace.modules, (module) => compiler.compile(workspace, module, judgedOptions(module)));
+    // Compiled as `kit build` compiles (see compileAll), reported in workspace order as each is known.
+    const built = new Map<ModuleInfo, (build: ModuleBuild) => void>();
+    const builds = workspace.modules.map((module) => new Promise<ModuleBuild>((done) => built.set(module, done)));
+    const all = compileAll(compiler, workspace, workspace.modules, judgedOptions, { concurrency: CONCURRENCY, onBuilt: (module, build) => built.get(module)!(build) });
     for (const [i, module] of workspace.modules.entries()) {
-      const build = await builds[i];
+      // `all` rejects when a compile throws: the command fails then, rather than wait for that module.
+      const build = await Promise.race([builds[i], all.then(() => builds[i])]);
       const mark = build.status === 'valid' ? pc.green('✓') : pc.red('✗');
       process.stdout.write(`${mark} ${module.vspecifier} ${pc.dim(module.bundler.name)}\n`);
       if (build.status === 'invalid') invalid++;
@@ -43,13 +45,3 @@ export const checkCommand: CommandModule<{ cwd: string }, { cwd: string; 'fix-ts
 };
 
 const CONCURRENCY = 4;
-
-/** One promise per item, in order; at most `CONCURRENCY` of `run` at a time. */
-function compileFewAtATime<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R>[] {
-  const slots: Promise<unknown>[] = Array.from({ length: CONCURRENCY }, () => Promise.resolve());
-  return items.map((item, i) => {
-    const result = slots[i % CONCURRENCY].then(() => run(item));
-    slots[i % CONCURRENCY] = result.catch(() => undefined);
-    return result;
-  });
-}

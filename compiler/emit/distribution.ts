@@ -8,7 +8,7 @@ import { emitInstalled, planDiagnostics } from './installed-emit.js';
 import { findPlanned } from './installed-plan.js';
 import { recoverOutputDirectory, replaceDirectory } from './output-directory.js';
 import { renderProductionPage } from './page.js';
-import { BUILTIN_BUNDLERS } from '../workspace/bundler-specifiers.js';
+import { compileAll } from '../compile-all.js';
 import { PRODUCTION } from '../bundle/options.js';
 import { findModule, type ModuleInfo, type Workspace } from '../workspace/model.js';
 
@@ -32,38 +32,13 @@ function productionOptions(module: ModuleInfo) {
   return module.platforms.includes('web') ? PRODUCTION : { ...PRODUCTION, target: 'node' as const };
 }
 
-/**
- * Every module in its production form. The `esbuild` bundler's modules are bundled together,
- * one esbuild call per set of options; the others meanwhile, a few at a time.
- */
-async function compileAll(workspace: Workspace, compiler: Compiler, onProgress?: Progress): Promise<Map<ModuleInfo, ModuleBuild>> {
-  const builds = new Map<ModuleInfo, ModuleBuild>();
+/** Every module in its production form (see `compileAll`). */
+function compileForProduction(workspace: Workspace, compiler: Compiler, onProgress?: Progress): Promise<Map<ModuleInfo, ModuleBuild>> {
   let done = 0;
-  const finished = (module: ModuleInfo, build: ModuleBuild) => {
-    builds.set(module, build);
-    onProgress?.(++done, workspace.modules.length, module);
-  };
-  const together = workspace.modules.filter((m) => m.bundler.specifier === BUILTIN_BUNDLERS.esbuild.specifier);
-  const others = workspace.modules.filter((m) => !together.includes(m));
-
-  const bundleTogether = async () => {
-    for (const target of ['browser', 'node']) {
-      const group = together.filter((m) => productionOptions(m).target === target);
-      if (!group.length) continue;
-      const results = await compiler.compileMany(workspace, group, productionOptions(group[0]));
-      group.forEach((m, i) => finished(m, results[i]));
-    }
-  };
-  // Type-checking runs in TypeScript 7's own (multi-threaded) process: the rest is light enough for this thread.
-  const compileOthers = async () => {
-    const queue = [...others];
-    const work = async () => {
-      for (let module = queue.shift(); module; module = queue.shift()) finished(module, await compiler.compile(workspace, module, productionOptions(module)));
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, work));
-  };
-  await Promise.all([bundleTogether(), compileOthers()]);
-  return builds;
+  return compileAll(compiler, workspace, workspace.modules, productionOptions, {
+    concurrency: CONCURRENCY,
+    onBuilt: (module) => onProgress?.(++done, workspace.modules.length, module),
+  });
 }
 
 /**
@@ -74,7 +49,7 @@ async function compileAll(workspace: Workspace, compiler: Compiler, onProgress?:
  */
 export async function writeDistribution(workspace: Workspace, compiler: Compiler, outDir: string, onProgress?: Progress): Promise<DistributionResult> {
   recoverOutputDirectory(resolve(outDir));
-  const builds = await compileAll(workspace, compiler, onProgress);
+  const builds = await compileForProduction(workspace, compiler, onProgress);
   const diagnostics = [...workspace.diagnostics, ...[...builds.values()].flatMap((b) => b.diagnostics)];
   if (diagnostics.length) return { diagnostics, files: 0, installed: 0, unmapped: [] };
   // The installed packages the browser modules import, in the layout `kit run` serves.

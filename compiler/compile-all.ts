@@ -1,0 +1,50 @@
+import type { Compiler, ModuleBuild } from './compile.js';
+import { formatOptions, type CompileOptions } from './bundle/options.js';
+import { BUILTIN_BUNDLERS } from './workspace/bundler-specifiers.js';
+import type { ModuleInfo, Workspace } from './workspace/model.js';
+
+export interface CompileAllOptions {
+  /** How many of the other modules compile at once. */
+  concurrency: number;
+  /** Told of each module as it finishes, in the order they finish. */
+  onBuilt?: (module: ModuleInfo, build: ModuleBuild) => void;
+}
+
+/**
+ * Many modules at once, each with the options `optionsOf` gives it, as `kit build` and
+ * `kit check` compile a workspace: the `esbuild` bundler's modules bundled together, one
+ * esbuild call per set of options (esbuild shares its work across them); the others
+ * meanwhile, a few at a time (a `ts` module's check runs in TypeScript 7's process while the
+ * next is emitted).
+ */
+export async function compileAll(compiler: Compiler, workspace: Workspace, modules: ModuleInfo[], optionsOf: (module: ModuleInfo) => CompileOptions, { concurrency, onBuilt }: CompileAllOptions): Promise<Map<ModuleInfo, ModuleBuild>> {
+  const builds = new Map<ModuleInfo, ModuleBuild>();
+  const finished = (module: ModuleInfo, build: ModuleBuild) => {
+    builds.set(module, build);
+    onBuilt?.(module, build);
+  };
+  const groups = new Map<string, ModuleInfo[]>();
+  const others: ModuleInfo[] = [];
+  for (const module of modules) {
+    if (module.bundler.specifier !== BUILTIN_BUNDLERS.esbuild.specifier) others.push(module);
+    else {
+      const key = formatOptions(optionsOf(module));
+      groups.set(key, [...(groups.get(key) ?? []), module]);
+    }
+  }
+  const bundleTogether = async () => {
+    for (const group of groups.values()) {
+      const results = await compiler.compileMany(workspace, group, optionsOf(group[0]));
+      group.forEach((module, i) => finished(module, results[i]));
+    }
+  };
+  const compileOthers = async () => {
+    const queue = [...others];
+    const work = async () => {
+      for (let module = queue.shift(); module; module = queue.shift()) finished(module, await compiler.compile(workspace, module, optionsOf(module)));
+    };
+    await Promise.all(Array.from({ length: concurrency }, work));
+  };
+  await Promise.all([bundleTogether(), compileOthers()]);
+  return builds;
+}
