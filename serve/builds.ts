@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { judgedOptions, type Compiler, type Diagnostic, type ModuleBuild, type ModuleInfo, type Workspace } from '../compiler/index.js';
+import { compileAll, judgedOptions, type Compiler, type Diagnostic, type ModuleBuild, type ModuleInfo, type Workspace } from '../compiler/index.js';
 import type { Channel } from './channel.js';
 
 interface Known {
@@ -43,18 +43,10 @@ export class BuildStates {
 
   /** Builds `modules` in their judged form, records the results and announces what changed. */
   async judge(compiler: Compiler, workspace: Workspace, modules: ModuleInfo[]): Promise<Map<ModuleInfo, ModuleBuild>> {
-    const builds = new Map<ModuleInfo, ModuleBuild>();
     const took = new Map<ModuleInfo, number>();
+    const started = performance.now();
     // A few at a time: a thousand builds in flight hold a thousand bundles' memory, and finish no sooner.
-    const queue = [...modules];
-    const work = async () => {
-      for (let m = queue.shift(); m; m = queue.shift()) {
-        const started = performance.now();
-        builds.set(m, await compiler.compile(workspace, m, judgedOptions(m)));
-        took.set(m, performance.now() - started);
-      }
-    };
-    await Promise.all(Array.from({ length: JUDGE_CONCURRENCY }, work));
+    const builds = await compileAll(compiler, workspace, modules, judgedOptions, { concurrency: JUDGE_CONCURRENCY, onBuilt: (m) => took.set(m, performance.now() - started) });
     this.judgedWorkspace = workspace;
     for (const [module, build] of builds) this.inputs.set(module.vspecifier, new Set(build.inputs));
     const changed: { vspecifier: string; status: string; hash: string; styles?: string }[] = [];
