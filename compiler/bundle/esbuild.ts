@@ -1,11 +1,12 @@
-import { relative, resolve } from 'node:path';
+import { extname, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { toPosix } from '../paths.js';
-import { owningModule } from './imports.js';
+import { CODE, owningModule } from './imports.js';
 import { emitTarget } from './swc-options.js';
 import { emitOptionsOf } from '../workspace/tsconfig-options.js';
 import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
+import type { Workspace } from '../workspace/model.js';
 import { orderStylesheets, type BundleInput, type BundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 
 // Outputs sit beside the workspace's files (never written), so map sources are relative to the workspace.
@@ -30,10 +31,16 @@ function partOf(input: BundleInput): Part {
 export const esbuildBundler: Bundler & { bundleTogether: typeof bundleTogether } = {
   name: 'esbuild',
   async bundle(input) {
-    const part = partOf(input);
     const root = input.workspace.root;
+    const fast = partOf(input);
     try {
-      return collect(await build([part], () => part), part, root);
+      return collect(await build([fast], () => fast, importsToDecide(input.workspace)), fast, root);
+    } catch {
+      // Built again with every import through kit's rules: what failed is then told exactly.
+    }
+    const part = partOf(input);
+    try {
+      return collect(await build([part], () => part, EVERY_IMPORT), part, root);
     } catch (error) {
       const failure = error as esbuild.BuildFailure;
       return { code: '', stylesheets: [], inputs: [input.module.entry, ...part.settings], diagnostics: [...part.diagnostics, ...(failure.errors ?? [{ text: String(error) }]).map((m) => toDiagnostic(m, root))] };
@@ -58,7 +65,7 @@ async function bundleTogether(inputs: BundleInput[]): Promise<BundleResult[] | u
     const result = await build(parts, (importer) => {
       const owner = owningModule(workspace, resolve(workspace.root, importer));
       return owner && byModule.get(owner.specifier);
-    });
+    }, importsToDecide(workspace));
     return parts.map((part) => collect(result, part, workspace.root));
   } catch {
     return undefined;
@@ -67,7 +74,29 @@ async function bundleTogether(inputs: BundleInput[]): Promise<BundleResult[] | u
 
 type Built = esbuild.BuildResult<{ write: false; metafile: true }>;
 
-async function build(parts: Part[], partOf: (importer: string) => Part | undefined): Promise<Built> {
+/** Every import goes through kit's rules: what a failed build is built again with. */
+const EVERY_IMPORT = /.*/;
+const decided = new WeakMap<Workspace, RegExp>();
+
+/**
+ * The imports kit's rules decide something of (see ImportPolicy): bare ones, stylesheets, and
+ * files with an extension the workspace declares assets with. A relative import of code is
+ * the bundler's to resolve (kit checks where it led afterwards, from the metafile): left to
+ * esbuild, it costs no round trip to this process. An import of anything else (an asset not
+ * declared) fails the build, which is then built again with `EVERY_IMPORT`.
+ */
+function importsToDecide(workspace: Workspace): RegExp {
+  let filter = decided.get(workspace);
+  if (!filter) {
+    const assets = new Set(workspace.modules.flatMap((m) => m.assets.map((a) => extname(a.path))).filter((e) => e && !CODE.has(e)));
+    const extensions = ['css', ...[...assets].map((e) => e.slice(1).replace(/[^A-Za-z0-9]/g, (c) => `\\${c}`))];
+    filter = new RegExp(`^[^./]|\\.(?:${extensions.join('|')})(?:[?#]|$)`);
+    decided.set(workspace, filter);
+  }
+  return filter;
+}
+
+async function build(parts: Part[], partOf: (importer: string) => Part | undefined, filter: RegExp): Promise<Built> {
   const { workspace, options } = parts[0].input;
   const root = workspace.root;
   const stylesheets = new Map<string, StylesheetImport>();
@@ -75,7 +104,7 @@ async function build(parts: Part[], partOf: (importer: string) => Part | undefin
   const plugin: esbuild.Plugin = {
     name: 'kit-imports',
     setup(build) {
-      build.onResolve({ filter: /.*/ }, (args) => {
+      build.onResolve({ filter }, (args) => {
         if (args.kind === 'entry-point' || args.pluginData === 'kit-resolving') return undefined;
         const part = partOf(args.importer);
         if (!part) return { errors: [{ text: `${rel(args.importer)} is shared by modules built together` }] };

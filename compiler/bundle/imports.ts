@@ -16,7 +16,8 @@ export type ImportDecision =
   | { kind: 'source' }
   | { kind: 'error'; diagnostic: Diagnostic };
 
-const CODE = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json']);
+/** Extensions of files a bundler reads as code; an imported file with any other is an asset. */
+export const CODE = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json']);
 const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
 const BUILTINS = new Set(builtinModules);
 
