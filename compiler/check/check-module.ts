@@ -10,7 +10,6 @@ import { readTsconfigChain, tsconfigOf } from '../workspace/tsconfig-read.js';
 import { KIT_TYPES, workspaceRoots } from './roots.js';
 import { isInstallInput } from '../workspace/tsconfig-chain.js';
 import { ownFiles } from './own-files.js';
-import { reachableFiles } from './reach.js';
 
 /** The name of the configuration kit checks with, beside the tsconfig.json it extends; never written to disk. */
 const CHECK_CONFIG = 'tsconfig.kit-check.json';
@@ -157,7 +156,8 @@ export function checkInBackground(workspace: Workspace): void {
     const config = checkConfig(workspace, checker, tsconfigOf(workspace, module.entry));
     // Every entry first, then each module's other files: its request then finds every verdict made.
     // Small steps, so that a request arriving meanwhile waits for little.
-    const rest = () => ownFiles(workspace, module, reachableFiles(workspace, module.entry)).filter((file) => file !== module.entry);
+    // Found among the program's files (every file the roots reach), with no file read or stat'ed.
+    const rest = (programFiles: ReadonlySet<string>) => ownFiles(workspace, module, [...programFiles].filter((file) => file.startsWith(module.package.dir))).filter((file) => file !== module.entry);
     checker
       .check(config, [module.entry], { background: true })
       .then(() => checker.check(config, rest, { background: true }))

@@ -8,6 +8,9 @@ import { locateDiagnostics, type CheckDiagnostic } from './located.js';
 
 export type { CheckDiagnostic } from './located.js';
 
+/** How long after a request background work waits before it goes on. */
+const QUIET_MS = 50;
+
 export interface FileChanges {
   changed?: readonly string[];
   created?: readonly string[];
@@ -60,16 +63,17 @@ export class NativeChecker {
    * removed, such as `baseUrl`; a tsconfig that does not parse) are listed under `tsconfig`.
    * Rejects when the first file (a module's entry) is not part of that project; the others
    * (what kit found the entry reaches) are checked where the project has them. `files` may be
-   * a function, asked when the check starts (background work queued long before).
+   * a function of the files of the project's program, asked when the check starts (background
+   * work queued long before).
    */
-  check(tsconfig: string, files: readonly string[] | (() => readonly string[]), { background = false } = {}): Promise<Map<string, CheckDiagnostic[]>> {
+  check(tsconfig: string, files: readonly string[] | ((programFiles: ReadonlySet<string>) => readonly string[]), { background = false } = {}): Promise<Map<string, CheckDiagnostic[]>> {
     const config = resolve(tsconfig);
-    return (background ? this.runLater.bind(this) : this.run.bind(this))(async (session) => {
-      // Background work names its files when its turn comes: found then, they are the files of then.
-      const wanted = [...new Set((typeof files === 'function' ? files() : files).map((file) => resolve(file)))];
+    const operation = async (session: Session) => {
       const project = await this.project(session, config);
       const { program } = project;
-      const present = await this.requireFirst(session, project, wanted);
+      const names = await this.sourceFileNames(session, project);
+      const wanted = [...new Set((typeof files === 'function' ? files(names) : files).map((file) => resolve(file)))];
+      const present = this.requireFirst(names, project, wanted);
       const found = await Promise.all(
         present.map(async (file) => {
           const [syntactic, semantic] = await Promise.all([program.getSyntacticDiagnostics(file), program.getSemanticDiagnostics(file)]);
@@ -87,7 +91,8 @@ export class NativeChecker {
       const problems = await own;
       if (problems.length) result.set(config, [...(result.get(config) ?? []), ...(await locateDiagnostics(project, problems, config, (f) => this.readText(f)))]);
       return result;
-    });
+    };
+    return background ? this.runLater(operation) : this.run(operation);
   }
 
   /** What the watcher saw (files and tsconfig files alike): the next request sees the new contents. */
@@ -134,6 +139,8 @@ export class NativeChecker {
   close(): Promise<void> {
     // Background work not started yet is dropped: it must not start a process after this one.
     this.backlog.length = 0;
+    clearTimeout(this.draining);
+    this.draining = undefined;
     const done = this.queue.then(async () => {
       const session = this.session;
       this.session = undefined;
@@ -148,25 +155,44 @@ export class NativeChecker {
   private backlog: (() => void)[] = [];
 
   /**
-   * Runs `operation` once no other request is queued: background work (checking the whole
-   * workspace ahead of its requests) never holds up a request someone waits for, so each
-   * background operation should be small (a module, not the workspace).
+   * Runs `operation` once no other request is queued nor came for a moment (see `drain`):
+   * background work (checking the whole workspace ahead of its requests) never holds up a
+   * request someone waits for for long, so each background operation should be small (a
+   * module's files, not the workspace).
    */
   private runLater<T>(operation: (session: Session) => Promise<T>): Promise<T> {
     return new Promise<T>((done, fail) => {
-      this.backlog.push(() => void this.run(operation).then(done, fail));
+      this.backlog.push(() => void this.run(operation, true).then(done, fail));
       this.drain();
     });
   }
 
+  /**
+   * Starts the next background item once nothing waits and no request came for `QUIET_MS`:
+   * during a burst of requests (a page loading, a client fetching module after module) the
+   * machine is theirs, and background work resumes when they pause.
+   */
   private drain(): void {
-    if (this.waiting === 0) this.backlog.shift()?.();
+    if (this.waiting > 0 || this.backlog.length === 0 || this.draining) return;
+    const quiet = performance.now() - this.lastRequest;
+    if (quiet >= QUIET_MS) return void this.backlog.shift()?.();
+    this.draining = setTimeout(() => {
+      this.draining = undefined;
+      this.drain();
+    }, QUIET_MS - quiet);
+    this.draining.unref?.();
   }
 
-  private run<T>(operation: (session: Session) => Promise<T>): Promise<T> {
+  /** When a request someone waits for last started or ended. */
+  private lastRequest = -Infinity;
+  private draining?: ReturnType<typeof setTimeout>;
+
+  private run<T>(operation: (session: Session) => Promise<T>, background = false): Promise<T> {
     // A background item runs through here too: counted while it runs, the next one waits for it.
     this.waiting++;
+    if (!background) this.lastRequest = performance.now();
     const settled = () => {
+      if (!background) this.lastRequest = performance.now();
       this.waiting--;
       this.drain();
     };
@@ -275,8 +301,7 @@ export class NativeChecker {
     return names;
   }
 
-  private async requireFirst(session: Session, project: Project, files: readonly string[]): Promise<string[]> {
-    const names = await this.sourceFileNames(session, project);
+  private requireFirst(names: ReadonlySet<string>, project: Project, files: readonly string[]): string[] {
     if (files.length && !names.has(files[0])) throw new Error(`Not part of the project of ${resolve(project.configFileName)}: ${files[0]}`);
     return files.filter((file) => names.has(file));
   }
