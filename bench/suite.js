@@ -25,6 +25,12 @@ const quantile = (xs, q) => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * q) - 1))];
 };
 const stats = (xs) => ({ p50: quantile(xs, 0.5), p95: quantile(xs, 0.95) });
+/** The run of `measure` (three in a row) whose figure (`figureOf`) is the median: one run of a whole command moves with the machine. */
+async function medianOf3(measure, figureOf = (x) => x) {
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await measure());
+  return runs.sort((a, b) => figureOf(a) - figureOf(b))[1];
+}
 const time = async (fn) => {
   const start = performance.now();
   await fn();
@@ -269,11 +275,13 @@ async function floor(root, specifiers, bundlerOf) {
  * against one esbuild call over its entries.
  */
 async function builds(root, cache, { packages, modules, specifiers, bundlerOf }) {
-  emptyCache(cache);
-  const kitMs = await kitCommand('build', root, cache);
+  const cold = (command) => medianOf3(async () => {
+    emptyCache(cache);
+    return kitCommand(command, root, cache);
+  });
+  const kitMs = await cold('build');
   const kitAgainMs = await kitCommand('build', root, cache);
-  emptyCache(cache);
-  const checkMs = await kitCommand('check', root, cache);
+  const checkMs = await cold('check');
   const allEsbuild = mkdtempSync(join(tmpdir(), `kit-suite-esbuild-${packages}x${modules}-`));
   const generated = generateWorkspace(allEsbuild, { packages, modules, bundlers: 'esbuild' });
   emptyCache(cache);
@@ -281,7 +289,7 @@ async function builds(root, cache, { packages, modules, specifiers, bundlerOf })
   const allEsbuildMs = await esbuildAll(allEsbuild, [...generated.specifiers, '@bench/app/main'].map((s) => entryOf(allEsbuild, s)));
   rmSync(allEsbuild, { recursive: true, force: true });
   return {
-    modules: specifiers.length + 1, kitMs, kitAgainMs, checkMs, floor: await floor(root, specifiers, bundlerOf),
+    modules: specifiers.length + 1, kitMs, kitAgainMs, checkMs, floor: await medianOf3(() => floor(root, specifiers, bundlerOf), (f) => f.ms),
     allEsbuild: { kitMs: allEsbuildKitMs, esbuildMs: allEsbuildMs, modules: generated.specifiers.length + 1 },
   };
 }
@@ -312,8 +320,8 @@ async function partsAlone(root, cache, { specifiers, sample, later, bundlerOf, e
   writeFileSync(specsFile, JSON.stringify(specs));
   const served = await coldModules('parts', root, cache, sample, bundlerOf, later, [tsconfig, specsFile]);
   rmSync(specsFile);
-  const build = await buildFloor(root, specs, tsconfig);
-  const page = await buildFloor(root, specs, tsconfig, true);
+  const build = await medianOf3(() => buildFloor(root, specs, tsconfig), (f) => f.ms);
+  const page = await medianOf3(() => buildFloor(root, specs, tsconfig, true), (f) => f.ms);
   // Kit's peak is its page's (the figure is read after it): the parts' peak doing that page's work.
   const memory = { peakMiB: page.memory.reduce((sum, p) => sum + p.MiB, 0), processes: page.memory };
   rmSync(tsconfig);

@@ -18,11 +18,11 @@ export interface CompileAllOptions {
 }
 
 /**
- * Many modules at once, each with the options `optionsOf` gives it, as `kit build` and
- * `kit check` compile a workspace: the `esbuild` bundler's modules bundled together, up to
- * `BATCH` in one esbuild call per set of options (esbuild shares its work across them); the others
- * meanwhile, a few at a time (a `ts` module's check runs in TypeScript 7's process while the
- * next is emitted).
+ * Many modules at once, each with the options `optionsOf` gives it, as `kit build`, `kit
+ * check` and a page's first judgement compile a workspace: the `esbuild` bundler's modules
+ * bundled together, up to `BATCH` in one esbuild call per set of options (esbuild shares its
+ * work across them); the others meanwhile, a few at a time (a `ts` module's check runs in
+ * TypeScript 7's process while the next is emitted).
  */
 export async function compileAll(compiler: Compiler, workspace: Workspace, modules: ModuleInfo[], optionsOf: (module: ModuleInfo) => CompileOptions, { concurrency, onBuilt }: CompileAllOptions): Promise<Map<ModuleInfo, ModuleBuild>> {
   const builds = new Map<ModuleInfo, ModuleBuild>();

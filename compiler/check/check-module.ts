@@ -154,9 +154,9 @@ export function checkInBackground(workspace: Workspace): void {
   for (const module of workspace.modules) {
     if (module.bundler.name !== 'ts' || !/\.(ts|tsx|mts)$/.test(module.entry)) continue;
     const config = checkConfig(workspace, checker, tsconfigOf(workspace, module.entry));
-    // Every entry first, then each module's other files: its request then finds every verdict made.
-    // Small steps, so that a request arriving meanwhile waits for little.
-    // Found among the program's files (every file the roots reach), with no file read or stat'ed.
+    // Every entry first, then in a second small step (a request arriving meanwhile waits for
+    // little) the module's other files, found among the program's with no file read or stat'ed:
+    // the module's request then finds every verdict made.
     const rest = (programFiles: ReadonlySet<string>) => ownFiles(workspace, module, [...programFiles].filter((file) => file.startsWith(module.package.dir))).filter((file) => file !== module.entry);
     checker
       .check(config, [module.entry], { background: true })

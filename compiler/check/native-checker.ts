@@ -156,9 +156,9 @@ export class NativeChecker {
 
   /**
    * Runs `operation` once no other request is queued nor came for a moment (see `drain`):
-   * background work (checking the whole workspace ahead of its requests) never holds up a
-   * request someone waits for for long, so each background operation should be small (a
-   * module's files, not the workspace).
+   * background work (checking the whole workspace ahead of its requests) must not hold up a
+   * request for long, so each background operation should be small (a module's files, not
+   * the workspace).
    */
   private runLater<T>(operation: (session: Session) => Promise<T>): Promise<T> {
     return new Promise<T>((done, fail) => {

@@ -12,7 +12,8 @@ export function packageNameOf(specifier: string): string {
  * Checks a bare import of `specifier` by a module of `importer` (not a Node built-in): a
  * module of the same package needs no declaration; any other package must be declared in
  * `dependencies`, and a workspace package's version must satisfy the declared range.
- * Returns the diagnostic (placed by `at`, asked only then), or undefined when the import may stay a bare import.
+ * Returns the diagnostic (placed where `at` says, asked only then), or undefined when the
+ * import may stay a bare import.
  */
 export function checkDependency(workspace: Workspace, importer: PackageInfo, specifier: string, at: () => Location): Diagnostic | undefined {
   const name = packageNameOf(specifier);
