@@ -197,4 +197,29 @@ describe('NativeChecker (TypeScript 7)', () => {
     expect((await c.check(join(root, 'tsconfig.json'), [join(root, 'src/a.ts')])).get(join(root, 'src/a.ts'))).toEqual([]);
     await expect(c.check(join(root, 'other/tsconfig.json'), [join(root, 'other/o.ts')])).rejects.toThrow(/No tsconfig at/);
   });
+
+  test('background work waits for requests, and for a moment after the last; it names its files from the program', async () => {
+    const root = writeWorkspace({
+      'tsconfig.json': STRICT,
+      'src/main.ts': "import { helper } from './helper';\nexport const main: number = helper;\n",
+      'src/helper.ts': "export const helper: number = 'not a number';\n",
+    });
+    const c = checker(root);
+    const config = join(root, 'tsconfig.json');
+    const main = join(root, 'src/main.ts');
+    const helper = join(root, 'src/helper.ts');
+    const request = c.check(config, [main]);
+    let asked: { at: number; files: string[] } | undefined;
+    const background = c.check(config, (programFiles) => {
+      asked = { at: performance.now(), files: [...programFiles] };
+      return [helper];
+    }, { background: true });
+    expect((await request).get(main)).toEqual([]);
+    const answered = performance.now();
+    const found = await background;
+    // Queued behind the request, then held back a moment after it (50 ms): a burst of requests has the process to itself.
+    expect(asked!.at - answered).toBeGreaterThanOrEqual(40);
+    expect(asked!.files).toEqual(expect.arrayContaining([main, helper]));
+    expect(found.get(helper)).toMatchObject([{ code: 'TS2322', line: 1 }]);
+  });
 });
