@@ -1,7 +1,9 @@
+import { statSync } from 'node:fs';
 import { relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ArtifactCache, type CacheSource } from './cache/artifact-cache.js';
 import { sha256 } from './cache/digest.js';
+import { RACY_MS } from './cache/stamp.js';
 import type { ChangeLog } from './cache/changes.js';
 import { ImportPolicy } from './bundle/imports.js';
 import { runBundler } from './bundle/registry.js';
@@ -121,6 +123,7 @@ export class Compiler {
     if (workspace !== this.current) this.release(workspace);
     const together = modules.filter((m) => m.bundler.specifier === BUILTIN_BUNDLERS.esbuild.specifier && !this.refusal(m, options) && !this.scripts.holds(this.scriptKey(workspace, m, options)));
     const bundled = new Map<ModuleInfo, { result: BundleResult; policy: ImportPolicy }>();
+    const started = Date.now();
     if (together.length > 1) {
       const inputs = together.map((module) => ({ workspace, module, options, policy: new ImportPolicy(workspace, module, options) }));
       const { esbuildBundler } = await import('./bundle/esbuild.js');
@@ -128,7 +131,10 @@ export class Compiler {
     }
     return Promise.all(modules.map((module) => this.compileWith(workspace, module, options, async (input) => {
       const done = bundled.get(module);
-      if (!done) return runBundler(input);
+      // The batch read its files before this build's cache looked at them: one written since
+      // (or so close before that a stat cannot tell) may be in it as it was. Built again, alone,
+      // the cache sees what the build reads.
+      if (!done || done.result.inputs.some((file) => writtenSince(file, started))) return runBundler(input);
       // The bare imports the batch kept are what this build's rules would have kept.
       for (const name of done.policy.externals) input.policy.externals.add(name);
       return done.result;
@@ -211,6 +217,12 @@ export class Compiler {
     }
     return signature;
   }
+}
+
+/** True when `file` was written at `since` or after, to within a stat's resolution (a file that is not there was not). */
+function writtenSince(file: string, since: number): boolean {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  return !!stat && Math.max(stat.mtimeMs, stat.ctimeMs) >= since - RACY_MS;
 }
 
 function invalid(diagnostics: Diagnostic[], inputs: string[] = [], settled = true): ModuleBuild {

@@ -5,7 +5,7 @@ import { statSync } from 'node:fs';
  * the same mtime, size and inode. A stamp taken that close to a write is not to be trusted:
  * it is marked racy, and whoever holds it compares contents instead (as git does).
  */
-const RACY_MS = 20;
+export const RACY_MS = 20;
 let racyCounter = 0;
 
 /** A stat signature of `path`: `-` when absent; never equal twice while the file is racily new. */
