@@ -1,42 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { parse } from 'jsonc-parser';
-import { fileStamp } from '../cache/stamp.js';
-
-/**
- * The tsconfig files whose options apply through `file`: itself and every file its
- * `extends` names, followed as TypeScript follows them (relative paths, packages). An edit
- * to any of them can change a module's verdict, so each is an input of its build.
- */
-export function tsconfigChain(file: string, seen: string[] = []): string[] {
-  if (seen.includes(file)) return seen;
-  seen.push(file);
-  const extended = extendsOf(file);
-  for (const name of Array.isArray(extended) ? extended : [extended]) {
-    if (typeof name !== 'string') continue;
-    const next = resolveExtends(name, dirname(file));
-    if (next) tsconfigChain(next, seen);
-  }
-  return seen;
-}
-
-/** Each file's `extends`, kept while its stat stays the same (a racy stamp never matches): every module under it asks. */
-const extendsByFile = new Map<string, { stamp: string; extended: unknown }>();
-
-function extendsOf(file: string): unknown {
-  const { stamp } = fileStamp(file);
-  const known = extendsByFile.get(file);
-  if (known?.stamp === stamp) return known.extended;
-  let extended: unknown;
-  try {
-    extended = (parse(readFileSync(file, 'utf8')) as { extends?: unknown } | undefined)?.extends;
-  } catch {
-    extended = undefined; // unreadable: no further files (its problems are the check's)
-  }
-  extendsByFile.set(file, { stamp, extended });
-  return extended;
-}
+import { join, resolve } from 'node:path';
 
 /** The file an `extends` entry names, found as TypeScript finds it (a path, or a package and its `tsconfig.json`). */
 export function resolveExtends(name: string, dir: string): string | undefined {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
-import { resolveExtends, tsconfigChain } from './tsconfig-chain.js';
+import { resolveExtends } from './tsconfig-chain.js';
 import type { Position } from './json.js';
 import { isInside } from '../paths.js';
 import { fileStamp } from '../cache/stamp.js';
@@ -29,6 +29,23 @@ export function readTsconfigChain(file: string, seen = new Set<string>()): Tscon
     const base = resolveExtends(name, dirname(file));
     return base ? readTsconfigChain(base, seen) : [];
   })];
+}
+
+/**
+ * The tsconfig files whose options apply through `file`: itself and every file its
+ * `extends` names, followed as TypeScript follows them (relative paths, packages). An edit
+ * to any of them can change a module's verdict, so each is an input of its build, even one
+ * that cannot be read (writing it changes that).
+ */
+export function tsconfigChain(file: string, seen: string[] = []): string[] {
+  if (seen.includes(file)) return seen;
+  seen.push(file);
+  // `bases` holds the last first; the chain follows them as written.
+  for (const name of [...(parsedTsconfig(file)?.bases ?? [])].reverse()) {
+    const next = resolveExtends(name, dirname(file));
+    if (next) tsconfigChain(next, seen);
+  }
+  return seen;
 }
 
 interface Parsed {
