@@ -1,5 +1,5 @@
 import { basename, dirname, join, relative } from 'node:path';
-import { NativeChecker } from './native-checker.js';
+import { CheckerThread } from './checker-thread.js';
 import { fileStamp } from '../cache/stamp.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { ensureEditorConfig, modulePaths } from '../workspace/editor-config.js';
@@ -14,15 +14,15 @@ import { ownFiles } from './own-files.js';
 /** The name of the configuration kit checks with, beside the tsconfig.json it extends; never written to disk. */
 const CHECK_CONFIG = 'tsconfig.kit-check.json';
 
-const checkers = new Map<string, NativeChecker>();
+const checkers = new Map<string, CheckerThread>();
 /** The stat of each file a check depended on, when the checker last saw it (see `reportChanges`). */
-const seen = new Map<NativeChecker, Map<string, string>>();
+const seen = new Map<CheckerThread, Map<string, string>>();
 
 /** The one TypeScript 7 checker of a workspace, for the life of the process. */
-export function checkerOf(root: string): NativeChecker {
+export function checkerOf(root: string): CheckerThread {
   let checker = checkers.get(root);
   if (!checker) {
-    checker = new NativeChecker(root);
+    checker = new CheckerThread(root);
     checkers.set(root, checker);
   }
   return checker;
@@ -49,7 +49,7 @@ export function reportFileChange(root: string, event: string, path: string): voi
  * (a changed record under node_modules) may have changed any declaration: everything is
  * read again.
  */
-function reportChanges(checker: NativeChecker, files: readonly string[]): void {
+function reportChanges(checker: CheckerThread, files: readonly string[]): void {
   let stamps = seen.get(checker);
   if (!stamps) seen.set(checker, (stamps = new Map()));
   for (const file of files) {
@@ -79,7 +79,7 @@ const derived = new WeakMap<Workspace, Set<string>>();
  * module under that tsconfig, as an editor over the workspace sees them. Virtual, beside the
  * tsconfig it extends, so relative settings mean what they mean to `tsc`.
  */
-function checkConfig(workspace: Workspace, checker: NativeChecker, tsconfig: string | undefined): string {
+function checkConfig(workspace: Workspace, checker: CheckerThread, tsconfig: string | undefined): string {
   const dir = tsconfig ? dirname(tsconfig) : workspace.root;
   const file = join(dir, CHECK_CONFIG);
   let given = derived.get(workspace);
@@ -157,7 +157,7 @@ export function checkInBackground(workspace: Workspace): void {
     // Every entry first, then in a second small step (a request arriving meanwhile waits for
     // little) the module's other files, found among the program's with no file read or stat'ed:
     // the module's request then finds every verdict made.
-    const rest = (programFiles: ReadonlySet<string>) => ownFiles(workspace, module, [...programFiles].filter((file) => file.startsWith(module.package.dir))).filter((file) => file !== module.entry);
+    const rest = { within: module.package.dir, pick: (programFiles: readonly string[]) => ownFiles(workspace, module, programFiles).filter((file) => file !== module.entry) };
     checker
       .check(config, [module.entry], { background: true })
       .then(() => checker.check(config, rest, { background: true }))

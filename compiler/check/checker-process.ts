@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 // Types only: TypeScript 7's API is loaded on the first check (see `load`), so `kit run` starts without it.
 import type * as Native from 'typescript-native/unstable/async';
 
@@ -118,4 +119,15 @@ export async function stopSession(session: Session): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
   await exited;
   clearTimeout(timer);
+}
+
+/** A process's resident memory in bytes (Linux), undefined when there is none. */
+export function processRss(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const kb = /VmRSS:\s*(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return kb ? Number(kb[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
 }

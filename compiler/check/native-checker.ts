@@ -3,7 +3,7 @@
 // live beside it (checker-process.ts, located.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startSession, stopSession, type Project, type Session, type Snapshot, type UpdateParams } from './checker-process.js';
+import { processRss, startSession, stopSession, type Project, type Session, type Snapshot, type UpdateParams } from './checker-process.js';
 import { locateDiagnostics, type CheckDiagnostic } from './located.js';
 
 export type { CheckDiagnostic } from './located.js';
@@ -22,7 +22,12 @@ export interface FileChanges {
 export interface NativeCheckerOptions {
   /** The native `tsc` to run with `--api`; by default the one of the installed `typescript-native` for this platform. */
   executable?: string;
+  /** Told the native process's id when one starts, and `undefined` when it ends or is closed. */
+  onProcess?: (pid: number | undefined) => void;
 }
+
+/** The files of a check, or how to pick them from the files of the project's program when it starts. */
+export type CheckFiles = readonly string[] | ((programFiles: ReadonlySet<string>) => readonly string[] | Promise<readonly string[]>);
 
 /**
  * Type-checks with TypeScript 7, the native compiler, through its API
@@ -66,13 +71,13 @@ export class NativeChecker {
    * a function of the files of the project's program, asked when the check starts (background
    * work queued long before).
    */
-  check(tsconfig: string, files: readonly string[] | ((programFiles: ReadonlySet<string>) => readonly string[]), { background = false } = {}): Promise<Map<string, CheckDiagnostic[]>> {
+  check(tsconfig: string, files: CheckFiles, { background = false } = {}): Promise<Map<string, CheckDiagnostic[]>> {
     const config = resolve(tsconfig);
     const operation = async (session: Session) => {
       const project = await this.project(session, config);
       const { program } = project;
       const names = await this.sourceFileNames(session, project);
-      const wanted = [...new Set((typeof files === 'function' ? files(names) : files).map((file) => resolve(file)))];
+      const wanted = [...new Set((typeof files === 'function' ? await files(names) : files).map((file) => resolve(file)))];
       const present = this.requireFirst(names, project, wanted);
       const found = await Promise.all(
         present.map(async (file) => {
@@ -125,14 +130,7 @@ export class NativeChecker {
 
   /** The native process's resident memory in bytes (Linux), undefined while none runs. */
   rss(): number | undefined {
-    const pid = this.pid;
-    if (pid === undefined) return undefined;
-    try {
-      const kb = /VmRSS:\s*(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      return kb ? Number(kb[1]) * 1024 : undefined;
-    } catch {
-      return undefined;
-    }
+    return processRss(this.pid);
   }
 
   /** Ends the native process once the requests queued before have settled. Later calls start a new one. */
@@ -145,6 +143,7 @@ export class NativeChecker {
       const session = this.session;
       this.session = undefined;
       if (session) await stopSession(session);
+      if (session) this.options.onProcess?.(undefined);
     });
     this.queue = done.catch(() => undefined);
     return done;
@@ -225,6 +224,8 @@ export class NativeChecker {
     // A new process reads every file afresh.
     this.pending = { changed: new Set(), created: new Set(), deleted: new Set(), all: false };
     this.session = session;
+    this.options.onProcess?.(session.child.pid);
+    session.died.catch(() => this.options.onProcess?.(undefined));
     return session;
   }
 
