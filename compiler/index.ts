@@ -24,7 +24,7 @@ export { entryModule, findInstalled, installedSpecifier, PACKAGE_ROOT_SUBPATH, S
 export { findPlanned, type InstalledPlan, type PlannedPackage } from './emit/installed-plan.js';
 export type { InstalledBuild, InstalledEntry } from './emit/installed-build.js';
 export { checkOutputDirectory, EMIT_MARKER } from './emit/output-directory.js';
-export { checkInBackground, closeCheckers, reportFileChange } from './check/check-module.js';
+export { checkInBackground, closeCheckers, deferBackgroundChecks, reportFileChange } from './check/check-module.js';
 export { preloadBundlers } from './bundle/registry.js';
 export { writtenImports } from './bundle/source-imports.js';
 export { codeFrame } from './code-frame.js';

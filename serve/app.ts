@@ -1,4 +1,5 @@
 import { createApp, eventHandler, send, sendRedirect, setResponseHeader, setResponseStatus, type App, type H3Event } from 'h3';
+import { deferBackgroundChecks } from '../compiler/index.js';
 import type { ServiceContext } from './context.js';
 import { checkHost, checkRequestTarget, checkSameOrigin, setCommonHeaders } from './guard.js';
 import { requestTarget } from './request.js';
@@ -71,6 +72,8 @@ function moduleAddress(ctx: ServiceContext, event: H3Event): Promise<void> | voi
     return send(event, '');
   }
   if (event.method !== 'GET' && event.method !== 'HEAD') return methodNotAllowed(event, 'GET, HEAD, OPTIONS');
+  // A page loading, a client fetching module after module: TypeScript 7's background work waits.
+  deferBackgroundChecks(ctx.options.root);
   // With a watcher, an answer trusts it: it waits for the events of edits made before the request.
   if (ctx.changes) return afterQueuedFileEvents().then(() => serveModuleAddress(ctx, event));
   return serveModuleAddress(ctx, event);

@@ -43,6 +43,11 @@ export function reportFileChange(root: string, event: string, path: string): voi
   else checker.changed({ all: true });
 }
 
+/** The service is answering requests: the workspace's background checks wait until it pauses. */
+export function deferBackgroundChecks(root: string): void {
+  checkers.get(root)?.defer();
+}
+
 /**
  * Tells the checker of files changed since it last depended on them, for when no watcher
  * reports (`kit build`, an origin service) or its report has not arrived yet. An install

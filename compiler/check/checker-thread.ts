@@ -9,6 +9,7 @@ export type ToWorker =
   | { op: 'open'; id: number; tsconfig: string }
   | { op: 'close'; id: number }
   | { op: 'changed'; changes: FileChanges }
+  | { op: 'defer' }
   | { op: 'virtual'; path: string; text: string | undefined };
 
 /** What the checker's thread answers. */
@@ -20,6 +21,8 @@ export type FromWorker =
 
 /** A check's files, or how to pick them, when it starts, from its program's files under `within`. */
 export type ThreadCheckFiles = readonly string[] | { within: string; pick: (programFiles: readonly string[]) => readonly string[] };
+
+const DEFER_EVERY_MS = 10;
 
 interface Waiting {
   worker: Worker;
@@ -42,6 +45,7 @@ export class CheckerThread {
   private readonly virtual = new Map<string, string>();
   private lastId = 0;
   private processId?: number;
+  private deferredAt = -Infinity;
 
   /** `root` is the workspace's root: the native process's working directory. Nothing is started yet. */
   constructor(readonly root: string) {}
@@ -71,6 +75,14 @@ export class CheckerThread {
   /** See NativeChecker.changed. Before the first check there is nothing to tell: a new process reads every file. */
   changed(changes: FileChanges): void {
     this.worker?.postMessage({ op: 'changed', changes } satisfies ToWorker);
+  }
+
+  /** See NativeChecker.defer. Told at most every 10 ms: a busy service answers thousands of requests a second. */
+  defer(): void {
+    const now = performance.now();
+    if (now - this.deferredAt < DEFER_EVERY_MS) return;
+    this.deferredAt = now;
+    this.worker?.postMessage({ op: 'defer' } satisfies ToWorker);
   }
 
   /** See NativeChecker.setVirtualFile. Kept here too, for a thread started again. */

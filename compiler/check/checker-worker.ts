@@ -39,6 +39,9 @@ port.on('message', (message: ToWorker) => {
     case 'close':
       answer(message.id, checker.close());
       break;
+    case 'defer':
+      checker.defer();
+      break;
     case 'changed':
       checker.changed(message.changes);
       break;

@@ -100,6 +100,14 @@ export class NativeChecker {
     return background ? this.runLater(operation) : this.run(operation);
   }
 
+  /**
+   * Kit's service is answering requests that need no check (warm answers, a page loading):
+   * background work waits as it does after a check, so that they have the machine.
+   */
+  defer(): void {
+    this.lastRequest = Math.max(this.lastRequest, performance.now());
+  }
+
   /** What the watcher saw (files and tsconfig files alike): the next request sees the new contents. */
   changed(changes: FileChanges): void {
     for (const file of changes.changed ?? []) this.pending.changed.add(resolve(file));

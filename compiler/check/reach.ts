@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileStamp } from '../cache/stamp.js';
 import { findModule, type Workspace } from '../workspace/model.js';
-import { resolveInstalledTypes, resolveRelative } from './resolve.js';
+import { directoryListings, resolveInstalledTypes, resolveRelative } from './resolve.js';
 import { scanSpecifiers, type FileSpecifiers } from './specifiers.js';
 
 /** Each file's specifiers, kept while its stat is unchanged: most of a workspace does not change between builds. */
@@ -36,6 +36,7 @@ const SCANNED = /\.([cm]?[jt]sx?)$/;
 export function reachableFiles(workspace: Workspace, entry: string): string[] {
   const reached = new Set<string>();
   const queue = [entry];
+  const exists = directoryListings();
   const reach = (file: string | undefined) => {
     if (file && !reached.has(file)) queue.push(file);
   };
@@ -47,7 +48,7 @@ export function reachableFiles(workspace: Workspace, entry: string): string[] {
     if (!specifiers) continue;
     const installed = file.includes('/node_modules/');
     for (const specifier of specifiers.modules) {
-      if (specifier.startsWith('.') || specifier.startsWith('/')) reach(resolveRelative(specifier, file, true));
+      if (specifier.startsWith('.') || specifier.startsWith('/')) reach(resolveRelative(specifier, file, true, exists));
       else if (!installed) reachBare(specifier, file);
     }
     for (const path of specifiers.paths) reach(resolve(dirname(file), path));
@@ -58,7 +59,7 @@ export function reachableFiles(workspace: Workspace, entry: string): string[] {
   function reachBare(specifier: string, importer: string): void {
     const module = findModule(workspace, specifier);
     if (module) return reach(module.entry);
-    const { types, manifest } = resolveInstalledTypes(specifier.replace(/^node:/, ''), dirname(importer));
+    const { types, manifest } = resolveInstalledTypes(specifier.replace(/^node:/, ''), dirname(importer), exists);
     reach(manifest);
     reach(types);
   }

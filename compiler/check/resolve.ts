@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, extname, join, resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 
 /** What a `.js`-style extension stands for in TypeScript sources (`./x.js` is `./x.ts` before emit). */
 const SOURCE_FOR: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
@@ -16,14 +16,43 @@ function isFile(path: string): boolean {
   }
 }
 
+/** Whether a path is a file: by a stat each time, or (`DirectoryListings`) from its directory's entries. */
+export type FileTest = (path: string) => boolean;
+
+/**
+ * A file test for a burst of lookups (one module's reach), most of them misses: an import of
+ * `./styles.css` alone tries nine names TypeScript would take, none there. Each directory is
+ * read once for the burst instead of a stat per name. Make one per burst: a listing is not
+ * looked at again, so a file made later is not seen by it.
+ */
+export function directoryListings(): FileTest {
+  const listings = new Map<string, Map<string, Dirent> | undefined>();
+  return (path) => {
+    const dir = dirname(path);
+    let listing = listings.get(dir);
+    if (!listings.has(dir)) listings.set(dir, (listing = readListing(dir)));
+    const entry = listing?.get(basename(path));
+    // A link is followed as a stat follows it.
+    return entry ? (entry.isSymbolicLink() ? isFile(path) : entry.isFile()) : false;
+  };
+}
+
+function readListing(dir: string): Map<string, Dirent> | undefined {
+  try {
+    return new Map(readdirSync(dir, { withFileTypes: true }).map((entry) => [entry.name, entry]));
+  } catch {
+    return undefined; // missing, or not a directory
+  }
+}
+
 /**
  * A relative import of a TypeScript file, resolved as TypeScript's `bundler` resolution does:
  * `./x.js` names `./x.ts`, `./x` names `./x.ts` or `./x/index.ts`. With `types`, declaration
  * files count too (what the check reads); without, only files that have code (what is bundled).
  */
-export function resolveRelative(specifier: string, importer: string, types: boolean): string | undefined {
+export function resolveRelative(specifier: string, importer: string, types: boolean, exists: FileTest = isFile): string | undefined {
   const base = resolve(dirname(importer), specifier.replace(/[?#].*$/, ''));
-  for (const candidate of candidates(base, types)) if (isFile(candidate)) return candidate;
+  for (const candidate of candidates(base, types)) if (exists(candidate)) return candidate;
   return undefined;
 }
 
@@ -49,7 +78,7 @@ interface PackageJson {
  * `types` condition of its `exports`, its `types` or `typings`, an `index.d.ts`, then the
  * same from `@types`. Looked for in every node_modules above `fromDir`.
  */
-export function resolveInstalledTypes(specifier: string, fromDir: string): { types?: string; manifest?: string } {
+export function resolveInstalledTypes(specifier: string, fromDir: string, exists: FileTest = isFile): { types?: string; manifest?: string } {
   const parts = specifier.split('/');
   const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
   const subpath = specifier.slice(name.length);
@@ -58,8 +87,8 @@ export function resolveInstalledTypes(specifier: string, fromDir: string): { typ
     for (const packageName of [name, typesName]) {
       const root = join(dir, 'node_modules', packageName);
       const manifest = join(root, 'package.json');
-      if (!isFile(manifest)) continue;
-      const types = typesEntry(root, readManifest(manifest), subpath);
+      if (!exists(manifest)) continue;
+      const types = typesEntry(root, readManifest(manifest), subpath, exists);
       if (types) return { types, manifest };
     }
     if (dirname(dir) === dir) return {};
@@ -74,18 +103,18 @@ function readManifest(file: string): PackageJson {
   }
 }
 
-function typesEntry(root: string, manifest: PackageJson, subpath: string): string | undefined {
+function typesEntry(root: string, manifest: PackageJson, subpath: string, exists: FileTest): string | undefined {
   const exported = typesCondition(exportTarget(manifest.exports, `.${subpath}`));
   const declared = subpath ? undefined : manifest.types ?? manifest.typings;
   for (const named of [exported, declared]) {
     if (typeof named !== 'string') continue;
     const path = resolve(root, named);
-    if (isFile(path)) return path;
+    if (exists(path)) return path;
     const declaration = path.replace(/\.([cm]?)js$/, '.d.$1ts');
-    if (isFile(declaration)) return declaration;
+    if (exists(declaration)) return declaration;
   }
   const base = join(root, subpath);
-  return [`${base}.d.ts`, join(base, 'index.d.ts')].find(isFile);
+  return [`${base}.d.ts`, join(base, 'index.d.ts')].find(exists);
 }
 
 /** The target `exports` gives a subpath: the exact key, else `.` for a bare string or conditions. */
