@@ -9,7 +9,6 @@ export type ToWorker =
   | { op: 'open'; id: number; tsconfig: string }
   | { op: 'close'; id: number }
   | { op: 'changed'; changes: FileChanges }
-  | { op: 'defer' }
   | { op: 'virtual'; path: string; text: string | undefined };
 
 /** What the checker's thread answers. */
@@ -21,8 +20,6 @@ export type FromWorker =
 
 /** A check's files, or how to pick them, when it starts, from its program's files under `within`. */
 export type ThreadCheckFiles = readonly string[] | { within: string; pick: (programFiles: readonly string[]) => readonly string[] };
-
-const DEFER_EVERY_MS = 10;
 
 interface Waiting {
   worker: Worker;
@@ -45,7 +42,8 @@ export class CheckerThread {
   private readonly virtual = new Map<string, string>();
   private lastId = 0;
   private processId?: number;
-  private deferredAt = -Infinity;
+  /** When the service last answered a request, for the checker's thread to read (see `defer`). */
+  private readonly activity = new Float64Array(new SharedArrayBuffer(8)).fill(-Infinity);
 
   /** `root` is the workspace's root: the native process's working directory. Nothing is started yet. */
   constructor(readonly root: string) {}
@@ -77,12 +75,12 @@ export class CheckerThread {
     this.worker?.postMessage({ op: 'changed', changes } satisfies ToWorker);
   }
 
-  /** See NativeChecker.defer. Told at most every 10 ms: a busy service answers thousands of requests a second. */
+  /**
+   * The service is answering a request: background work waits (NativeChecker's `lastActivity`).
+   * Written to memory both threads share, not sent: a busy service answers thousands a second.
+   */
   defer(): void {
-    const now = performance.now();
-    if (now - this.deferredAt < DEFER_EVERY_MS) return;
-    this.deferredAt = now;
-    this.worker?.postMessage({ op: 'defer' } satisfies ToWorker);
+    this.activity[0] = performance.timeOrigin + performance.now();
   }
 
   /** See NativeChecker.setVirtualFile. Kept here too, for a thread started again. */
@@ -115,7 +113,7 @@ export class CheckerThread {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./checker-worker.js', import.meta.url), { workerData: { root: this.root } });
+    const worker = new Worker(new URL('./checker-worker.js', import.meta.url), { workerData: { root: this.root, activity: this.activity.buffer } });
     // The thread never keeps kit running: a command ends when its own work does.
     worker.unref();
     worker.on('message', (message: FromWorker) => this.heard(worker, message));

@@ -6,7 +6,12 @@ import type { FromWorker, ToWorker } from './checker-thread.js';
 
 const port = parentPort!;
 const post = (message: FromWorker) => port.postMessage(message);
-const checker = new NativeChecker(workerData.root as string, { onProcess: (pid) => post({ op: 'pid', pid }) });
+// When the service last answered a request, written by the other thread (on the clock both share).
+const activity = new Float64Array(workerData.activity as SharedArrayBuffer);
+const checker = new NativeChecker(workerData.root as string, {
+  onProcess: (pid) => post({ op: 'pid', pid }),
+  lastActivity: () => activity[0] - performance.timeOrigin,
+});
 /** Checks waiting for the thread that made this one to pick their files. */
 const picking = new Map<number, (files: readonly string[]) => void>();
 
@@ -38,9 +43,6 @@ port.on('message', (message: ToWorker) => {
       break;
     case 'close':
       answer(message.id, checker.close());
-      break;
-    case 'defer':
-      checker.defer();
       break;
     case 'changed':
       checker.changed(message.changes);

@@ -24,6 +24,11 @@ export interface NativeCheckerOptions {
   executable?: string;
   /** Told the native process's id when one starts, and `undefined` when it ends or is closed. */
   onProcess?: (pid: number | undefined) => void;
+  /**
+   * When kit's service last answered a request that needs no check (a warm answer, a page
+   * loading), as `performance.now()` gives it: background work waits after it as after a check.
+   */
+  lastActivity?: () => number;
 }
 
 /** The files of a check, or how to pick them from the files of the project's program when it starts. */
@@ -100,14 +105,6 @@ export class NativeChecker {
     return background ? this.runLater(operation) : this.run(operation);
   }
 
-  /**
-   * Kit's service is answering requests that need no check (warm answers, a page loading):
-   * background work waits as it does after a check, so that they have the machine.
-   */
-  defer(): void {
-    this.lastRequest = Math.max(this.lastRequest, performance.now());
-  }
-
   /** What the watcher saw (files and tsconfig files alike): the next request sees the new contents. */
   changed(changes: FileChanges): void {
     for (const file of changes.changed ?? []) this.pending.changed.add(resolve(file));
@@ -181,7 +178,7 @@ export class NativeChecker {
    */
   private drain(): void {
     if (this.waiting > 0 || this.backlog.length === 0 || this.draining) return;
-    const quiet = performance.now() - this.lastRequest;
+    const quiet = performance.now() - Math.max(this.lastRequest, this.options.lastActivity?.() ?? -Infinity);
     if (quiet >= QUIET_MS) return void this.backlog.shift()?.();
     this.draining = setTimeout(() => {
       this.draining = undefined;

@@ -72,6 +72,25 @@ test("files picked when the check starts are picked here, from the program's fil
   expect((await checker.check(config, [join(root, 'other/c.ts')])).get(join(root, 'other/c.ts'))).toMatchObject([{ code: 'TS2322' }]);
 });
 
+test('background work waits while the service answers requests (told through shared memory), and goes on after', async () => {
+  const root = writeWorkspace({ 'tsconfig.json': STRICT, 'src/main.ts': "export const main: number = 'no';\n" });
+  const checker = thread(root);
+  const config = join(root, 'tsconfig.json');
+  const main = join(root, 'src/main.ts');
+  await checker.check(config, [main]);
+  await new Promise((done) => setTimeout(done, 100));
+  let startedAt: number | undefined;
+  checker.defer();
+  const busy = setInterval(() => checker.defer(), 10);
+  const background = checker.check(config, { within: root, pick: () => ((startedAt = performance.now()), [main]) }, { background: true });
+  await new Promise((done) => setTimeout(done, 200));
+  const quietFrom = performance.now();
+  clearInterval(busy);
+  expect(startedAt).toBeUndefined();
+  expect((await background).get(main)).toMatchObject([{ code: 'TS2322' }]);
+  expect(startedAt! - quietFrom).toBeGreaterThanOrEqual(30);
+});
+
 test("a check's failure comes back as an error naming it", async () => {
   const root = writeWorkspace({ 'tsconfig.json': STRICT, 'src/a.ts': 'export const a = 1;\n' });
   await expect(thread(root).check(join(root, 'missing.json'), [join(root, 'src/a.ts')])).rejects.toThrow(/No tsconfig at .*missing\.json/);
