@@ -27,6 +27,7 @@ export { checkOutputDirectory, EMIT_MARKER } from './emit/output-directory.js';
 export { checkInBackground, closeCheckers, deferBackgroundChecks, reportFileChange } from './check/check-module.js';
 export { preloadBundlers } from './bundle/registry.js';
 export { writtenImports } from './bundle/source-imports.js';
+export { directoryListings } from './check/resolve.js';
 export { codeFrame } from './code-frame.js';
 export { rebaseStyleUrls } from './bundle/styles-rebase.js';
 export { isInstallInput } from './workspace/tsconfig-chain.js';

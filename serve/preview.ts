@@ -1,5 +1,5 @@
 import {
-  DEVELOPMENT, findModule, findPlanned, formatAddress, formatOptions, moduleUrl, packageNameOf, PACKAGE_ROOT_SUBPATH, PRODUCTION, resolveExternalVersion, SHARED_DIR, stylesUrl, writtenImports,
+  DEVELOPMENT, directoryListings, findModule, findPlanned, formatAddress, formatOptions, moduleUrl, packageNameOf, PACKAGE_ROOT_SUBPATH, PRODUCTION, resolveExternalVersion, SHARED_DIR, stylesUrl, writtenImports,
   type Diagnostic, type InstalledPlan, type ModuleBuild, type ModuleInfo, type Selection, type Workspace,
 } from '../compiler/index.js';
 import type { ServiceContext } from './context.js';
@@ -114,7 +114,9 @@ export async function planPreview(ctx: ServiceContext, workspace: Workspace, req
  * sources: a module that fails to build still imports what it imports.
  */
 async function entryCandidates(workspace: Workspace): Promise<ModuleInfo[]> {
-  const written = await Promise.all(workspace.modules.map(writtenImports));
+  // One reading of each directory for every module's imports.
+  const exists = directoryListings();
+  const written = await Promise.all(workspace.modules.map((module) => writtenImports(module, exists)));
   const imported = new Set(written.flatMap((specifiers, i) => [...specifiers].filter((s) => s !== workspace.modules[i].specifier)));
   return workspace.modules.filter((m) => m.platforms.includes('web') && !imported.has(m.specifier));
 }

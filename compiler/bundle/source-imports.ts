@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, extname, resolve } from 'node:path';
+import { extname } from 'node:path';
 import * as esbuild from 'esbuild';
 import { init, parse } from 'es-module-lexer';
+import { directoryListings, resolveRelative, type FileTest } from '../check/resolve.js';
 import { isInside } from '../paths.js';
 import type { ModuleInfo } from '../workspace/model.js';
 
@@ -12,17 +13,17 @@ interface Lexed {
 }
 
 const LOADERS: Record<string, esbuild.Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx' };
-/** What `./x` and `./x.js` may name in a TypeScript workspace, in TypeScript's order. */
-const CANDIDATES = ['', '.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs', '/index.ts', '/index.tsx', '/index.js'];
 const lexed = new Map<string, Lexed>();
 
 /**
  * The bare specifiers a module's own files import, read from the sources (a lexer, no
  * bundler), so a module that does not build still counts as importing what it imports.
  * Relative imports are followed inside the module's package; type-only imports are not
- * imports (TypeScript elides them, so do the bundlers).
+ * imports (TypeScript elides them, so do the bundlers). Relative imports resolve as the
+ * bundlers resolve them; `exists` may read each directory once for many modules (see
+ * `directoryListings`).
  */
-export async function writtenImports(module: ModuleInfo): Promise<Set<string>> {
+export async function writtenImports(module: ModuleInfo, exists: FileTest = directoryListings()): Promise<Set<string>> {
   const bare = new Set<string>();
   const seen = new Set<string>();
   const queue = [module.entry];
@@ -33,8 +34,8 @@ export async function writtenImports(module: ModuleInfo): Promise<Set<string>> {
     if (!found) continue;
     found.bare.forEach((s) => bare.add(s));
     for (const specifier of found.relative) {
-      const target = await resolveRelative(resolve(dirname(file), specifier));
-      if (target && isInside(target, module.package.dir)) queue.push(target);
+      const target = resolveRelative(specifier, file, false, exists);
+      if (target && LOADERS[extname(target)] && isInside(target, module.package.dir)) queue.push(target);
     }
   }
   return bare;
@@ -72,16 +73,4 @@ async function specifiersOf(source: string, loader: esbuild.Loader): Promise<str
   } catch {
     return [];
   }
-}
-
-async function resolveRelative(path: string): Promise<string | undefined> {
-  const base = /\.[cm]?jsx?$/.test(path) ? [path, path.replace(/\.([cm]?)js(x?)$/, '.$1ts$2')] : [path];
-  for (const stem of base) {
-    for (const suffix of CANDIDATES) {
-      const file = stem + suffix;
-      if (!LOADERS[extname(file)]) continue;
-      if ((await stat(file).catch(() => undefined))?.isFile()) return file;
-    }
-  }
-  return undefined;
 }
