@@ -5,10 +5,26 @@ import { resolveRelative } from '../check/resolve.js';
 /** `import D, { a, b as c } from` / `export { a } from`: the braces of a statement's named bindings. */
 const NAMED = /^(import|export)\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*$/;
 
-/** The value exports of a file (`*` when it re-exports another module's whole namespace: anything may be there). */
-async function exportsOf(code: string): Promise<Set<string>> {
+/**
+ * The lexer's reading of each file's JavaScript, while that JavaScript is the same: every
+ * build of a module (and of the modules sharing a helper) reads the same files again.
+ */
+const lexed = new Map<string, { code: string; lexed: ReturnType<typeof parse> }>();
+const LEXED_KEPT = 20_000;
+
+async function lex(file: string, code: string): Promise<ReturnType<typeof parse>> {
+  const kept = lexed.get(file);
+  if (kept?.code === code) return kept.lexed;
   await init;
-  const [imports, exports] = parse(code);
+  const result = parse(code);
+  if (lexed.size >= LEXED_KEPT) lexed.clear();
+  lexed.set(file, { code, lexed: result });
+  return result;
+}
+
+/** The value exports of a file (`*` when it re-exports another module's whole namespace: anything may be there). */
+async function exportsOf(file: string, code: string): Promise<Set<string>> {
+  const [imports, exports] = await lex(file, code);
   const names = new Set(exports.map((e) => e.n));
   if (imports.some((i) => code.slice(i.ss, i.ss + 6) === 'export' && /^export\s*\*\s*from/.test(code.slice(i.ss, i.se)))) names.add('*');
   return names;
@@ -23,8 +39,7 @@ async function exportsOf(code: string): Promise<Set<string>> {
  */
 export async function dropTypeOnlyNames(code: string, file: string, codeOf: (file: string) => Promise<string>): Promise<{ code: string; map: ReturnType<MagicString['generateMap']> } | undefined> {
   if (!/\bfrom\s*['"]\./.test(code)) return undefined;
-  await init;
-  const [imports] = parse(code);
+  const [imports] = await lex(file, code);
   let edit: MagicString | undefined;
   for (const statement of imports) {
     if (statement.d !== -1 || !statement.n || !statement.n.startsWith('.')) continue;
@@ -32,7 +47,7 @@ export async function dropTypeOnlyNames(code: string, file: string, codeOf: (fil
     if (!head) continue;
     const target = resolveRelative(statement.n, file, false);
     if (!target || /\.json$/.test(target)) continue;
-    const exported = await exportsOf(await codeOf(target).catch(() => ''));
+    const exported = await exportsOf(target, await codeOf(target).catch(() => ''));
     if (exported.has('*')) continue;
     const bindings = head[2].split(',').map((b) => b.trim()).filter(Boolean);
     const kept = bindings.filter((binding) => exported.has(binding.split(/\s+as\s+/)[0].trim()));
