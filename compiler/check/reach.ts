@@ -8,10 +8,12 @@ import { scanSpecifiers, type FileSpecifiers } from './specifiers.js';
 /** Each file's specifiers, kept while its stat is unchanged: most of a workspace does not change between builds. */
 const scanned = new Map<string, { stamp: string; specifiers: FileSpecifiers }>();
 
-function specifiersOf(file: string): FileSpecifiers | undefined {
-  const { stamp, racy } = fileStamp(file);
+function specifiersOf(file: string, stamps: Map<string, string>): FileSpecifiers | undefined {
+  const { stamp } = fileStamp(file);
+  stamps.set(file, stamp);
   const kept = scanned.get(file);
-  if (kept && kept.stamp === stamp && !racy) return kept.specifiers;
+  // A racy stamp is never equal to another: the file is read again.
+  if (kept && kept.stamp === stamp) return kept.specifiers;
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -26,25 +28,65 @@ function specifiersOf(file: string): FileSpecifiers | undefined {
 const SCANNED = /\.([cm]?[jt]sx?)$/;
 
 /**
+ * What a module entry reaches, with what that answer rests on: the stamp of every file read
+ * and of every directory looked in (a file made there may change what an import names).
+ */
+interface Reach {
+  workspace: Workspace;
+  files: string[];
+  stamps: Map<string, string>;
+}
+
+/** The reach of each module entry, kept while every stamp it rests on holds (and the discovery is the same). */
+const reaches = new Map<string, Reach>();
+
+function stampOf(path: string): string {
+  try {
+    return fileStamp(path).stamp;
+  } catch {
+    return '?'; // below a file: never what it was
+  }
+}
+
+function holds(kept: Reach, workspace: Workspace): boolean {
+  if (kept.workspace !== workspace) return false;
+  for (const [path, stamp] of kept.stamps) if (stampOf(path) !== stamp) return false;
+  return true;
+}
+
+/**
  * The files a module's verdict depends on: what its entry reaches through imports, type
  * imports and references, as TypeScript resolves them. Other modules are reached through
  * their specifiers (their sources are their types); an installed package through the
  * declaration file it is typed by (and its package.json), whose own relative references are
  * followed but not its imports of further packages: an install changes those, and an install
- * is an input of its own (`installRecords`).
+ * is an input of its own (`installRecords`). Another module's reach is kept while nothing it
+ * rests on changed: the modules that import it (a chain through a workspace's packages) take
+ * it whole instead of walking it again.
  */
 export function reachableFiles(workspace: Workspace, entry: string): string[] {
+  return reachOf(workspace, entry, new Set()).files;
+}
+
+function reachOf(workspace: Workspace, entry: string, walking: Set<string>): Reach {
+  const kept = reaches.get(entry);
+  if (kept && holds(kept, workspace)) return kept;
+  walking.add(entry);
   const reached = new Set<string>();
+  const stamps = new Map<string, string>();
+  const exists = directoryListings((dir) => stamps.set(dir, stampOf(dir)));
   const queue = [entry];
-  const exists = directoryListings();
   const reach = (file: string | undefined) => {
     if (file && !reached.has(file)) queue.push(file);
   };
   for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
     if (reached.has(file)) continue;
     reached.add(file);
-    if (!SCANNED.test(file)) continue;
-    const specifiers = specifiersOf(file);
+    if (!SCANNED.test(file)) {
+      stamps.set(file, stampOf(file));
+      continue;
+    }
+    const specifiers = specifiersOf(file, stamps);
     if (!specifiers) continue;
     const installed = file.includes('/node_modules/');
     for (const specifier of specifiers.modules) {
@@ -54,12 +96,22 @@ export function reachableFiles(workspace: Workspace, entry: string): string[] {
     for (const path of specifiers.paths) reach(resolve(dirname(file), path));
     if (!installed) for (const name of specifiers.types) reachBare(name, file);
   }
-  return [...reached];
+  walking.delete(entry);
+  const found: Reach = { workspace, files: [...reached], stamps };
+  reaches.set(entry, found);
+  return found;
 
   function reachBare(specifier: string, importer: string): void {
     const module = findModule(workspace, specifier);
-    if (module) return reach(module.entry);
-    const { types, manifest } = resolveInstalledTypes(specifier.replace(/^node:/, ''), dirname(importer), exists);
+    // A module on a cycle back to one being walked is walked here.
+    if (module && (module.entry === entry || walking.has(module.entry))) return reach(module.entry);
+    if (module) {
+      const other = reachOf(workspace, module.entry, walking);
+      for (const file of other.files) reached.add(file);
+      for (const [path, stamp] of other.stamps) stamps.set(path, stamp);
+      return;
+    }
+    const { types, manifest } = resolveInstalledTypes(specifier.replace(/^node:/, ''), dirname(importer), exists, (manifest) => stamps.set(manifest, stampOf(manifest)));
     reach(manifest);
     reach(types);
   }

@@ -23,14 +23,18 @@ export type FileTest = (path: string) => boolean;
  * A file test for a burst of lookups (one module's reach), most of them misses: an import of
  * `./styles.css` alone tries nine names TypeScript would take, none there. Each directory is
  * read once for the burst instead of a stat per name. Make one per burst: a listing is not
- * looked at again, so a file made later is not seen by it.
+ * looked at again, so a file made later is not seen by it. `onRead` is told of each directory
+ * before it is read (to take its stamp: a file made in it later changes that).
  */
-export function directoryListings(): FileTest {
+export function directoryListings(onRead?: (dir: string) => void): FileTest {
   const listings = new Map<string, Map<string, Dirent> | undefined>();
   return (path) => {
     const dir = dirname(path);
     let listing = listings.get(dir);
-    if (!listings.has(dir)) listings.set(dir, (listing = readListing(dir)));
+    if (!listings.has(dir)) {
+      onRead?.(dir);
+      listings.set(dir, (listing = readListing(dir)));
+    }
     const entry = listing?.get(basename(path));
     // A link is followed as a stat follows it.
     return entry ? (entry.isSymbolicLink() ? isFile(path) : entry.isFile()) : false;
@@ -76,9 +80,10 @@ interface PackageJson {
 /**
  * The declaration file TypeScript reads for a bare import of an installed package: the
  * `types` condition of its `exports`, its `types` or `typings`, an `index.d.ts`, then the
- * same from `@types`. Looked for in every node_modules above `fromDir`.
+ * same from `@types`. Looked for in every node_modules above `fromDir`. `onRead` is told of
+ * each package.json read.
  */
-export function resolveInstalledTypes(specifier: string, fromDir: string, exists: FileTest = isFile): { types?: string; manifest?: string } {
+export function resolveInstalledTypes(specifier: string, fromDir: string, exists: FileTest = isFile, onRead?: (manifest: string) => void): { types?: string; manifest?: string } {
   const parts = specifier.split('/');
   const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
   const subpath = specifier.slice(name.length);
@@ -88,6 +93,7 @@ export function resolveInstalledTypes(specifier: string, fromDir: string, exists
       const root = join(dir, 'node_modules', packageName);
       const manifest = join(root, 'package.json');
       if (!exists(manifest)) continue;
+      onRead?.(manifest);
       const types = typesEntry(root, readManifest(manifest), subpath, exists);
       if (types) return { types, manifest };
     }

@@ -1,0 +1,94 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { reachableFiles } from '../../lib/compiler/check/reach.js';
+import { loadWorkspace } from '../../lib/compiler/index.js';
+import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
+
+afterAll(removeWorkspaces);
+
+/** Past the window in which a stamp is not trusted (stamp.ts): what is kept is then really used. */
+const settle = () => new Promise((done) => setTimeout(done, 40));
+const module = (name: string, files: Record<string, string>) => ({
+  [`packages/${name}/package.json`]: pkg(`@reach/${name}`, { kit: { modules: '.', bundler: 'ts' } }),
+  [`packages/${name}/main/module.json`]: { platforms: ['web'], entry: 'index.ts' },
+  ...Object.fromEntries(Object.entries(files).map(([path, text]) => [`packages/${name}/main/${path}`, text])),
+});
+
+function chain() {
+  return writeWorkspace({
+    'kit.json': { packages: ['packages/a', 'packages/b', 'packages/c'] },
+    ...module('a', { 'index.ts': "import { b } from '@reach/b/main';\nexport const a = b;\n" }),
+    ...module('b', { 'index.ts': "import { c } from '@reach/c/main';\nimport { h } from './helper';\nexport const b = c + h;\n", 'helper.ts': 'export const h = 1;\n' }),
+    ...module('c', { 'index.ts': 'export const c = 1;\n' }),
+  });
+}
+
+const rel = (root: string, files: string[]) => files.map((f) => f.slice(root.length + 1)).sort();
+
+test("a module reaches through the modules it imports; an edit deep in the chain is seen by every module above it", async () => {
+  const root = chain();
+  const workspace = loadWorkspace(root);
+  const a = join(root, 'packages/a/main/index.ts');
+  expect(rel(root, reachableFiles(workspace, a))).toEqual(['packages/a/main/index.ts', 'packages/b/main/helper.ts', 'packages/b/main/index.ts', 'packages/c/main/index.ts']);
+  await settle();
+  expect(rel(root, reachableFiles(workspace, a))).toHaveLength(4);
+  // c now imports a file of its own: a, which reached c through b, reaches it too.
+  writeFiles(root, { 'packages/c/main/index.ts': "export { c } from './more';\n", 'packages/c/main/more.ts': 'export const c = 2;\n' });
+  await settle();
+  expect(rel(root, reachableFiles(workspace, a))).toContain('packages/c/main/more.ts');
+  expect(rel(root, reachableFiles(workspace, join(root, 'packages/b/main/index.ts')))).toContain('packages/c/main/more.ts');
+});
+
+test('a file made where an import looks changes what it names, though no file that was read changed', async () => {
+  const root = chain();
+  const workspace = loadWorkspace(root);
+  const b = join(root, 'packages/b/main/index.ts');
+  // `./helper` names helper.ts; moved into a folder, it names helper/index.ts.
+  renameSync(join(root, 'packages/b/main/helper.ts'), join(root, 'packages/b/main/old.txt'));
+  mkdirSync(join(root, 'packages/b/main/helper'));
+  writeFileSync(join(root, 'packages/b/main/helper/index.ts'), 'export const h = 2;\n');
+  await settle();
+  expect(rel(root, reachableFiles(workspace, b))).toContain('packages/b/main/helper/index.ts');
+  await settle();
+  writeFileSync(join(root, 'packages/b/main/helper.ts'), 'export const h = 3;\n');
+  await settle();
+  const now = rel(root, reachableFiles(workspace, b));
+  expect(now).toContain('packages/b/main/helper.ts');
+  expect(now).not.toContain('packages/b/main/helper/index.ts');
+  expect(rel(root, reachableFiles(workspace, join(root, 'packages/a/main/index.ts')))).toContain('packages/b/main/helper.ts');
+});
+
+test("an installed package's types follow its package.json when it is edited in place", async () => {
+  const root = writeWorkspace({
+    'kit.json': { packages: ['packages/a'] },
+    ...module('a', { 'index.ts': "import { x } from 'typed';\nexport const a = x;\n" }),
+    'node_modules/typed/package.json': { name: 'typed', version: '1.0.0', types: 'one.d.ts' },
+    'node_modules/typed/one.d.ts': 'export declare const x: number;\n',
+    'node_modules/typed/two.d.ts': 'export declare const x: string;\n',
+  });
+  const workspace = loadWorkspace(root);
+  const a = join(root, 'packages/a/main/index.ts');
+  expect(rel(root, reachableFiles(workspace, a))).toContain('node_modules/typed/one.d.ts');
+  await settle();
+  writeFiles(root, { 'node_modules/typed/package.json': { name: 'typed', version: '1.0.0', types: 'two.d.ts' } });
+  await settle();
+  const now = rel(root, reachableFiles(workspace, a));
+  expect(now).toContain('node_modules/typed/two.d.ts');
+  expect(now).not.toContain('node_modules/typed/one.d.ts');
+});
+
+test('two modules importing each other each reach both', async () => {
+  const root = writeWorkspace({
+    'kit.json': { packages: ['packages/a', 'packages/b'] },
+    ...module('a', { 'index.ts': "import { b } from '@reach/b/main';\nexport const a = 1;\nexport const ab = () => b;\n" }),
+    ...module('b', { 'index.ts': "import { a } from '@reach/a/main';\nimport './own';\nexport const b = () => a;\n", 'own.ts': 'export {};\n' }),
+  });
+  const workspace = loadWorkspace(root);
+  const all = ['packages/a/main/index.ts', 'packages/b/main/index.ts', 'packages/b/main/own.ts'];
+  for (let pass = 0; pass < 2; pass++) {
+    expect(rel(root, reachableFiles(workspace, join(root, 'packages/a/main/index.ts')))).toEqual(all);
+    expect(rel(root, reachableFiles(workspace, join(root, 'packages/b/main/index.ts')))).toEqual(all);
+    await settle();
+  }
+});
