@@ -38,6 +38,8 @@ export class BuildStates {
   private current = new Map<string, Known>();
   /** The files each module's last judged build read, to tell which modules an edit affects. */
   private inputs = new Map<string, Set<string>>();
+  /** The same, by file: the modules whose last judged build read it. */
+  private readers = new Map<string, Set<string>>();
   private judgedWorkspace?: Workspace;
 
   constructor(
@@ -52,7 +54,7 @@ export class BuildStates {
     // A few at a time: a thousand builds in flight hold a thousand bundles' memory, and finish no sooner.
     const builds = await compileAll(compiler, workspace, modules, judgedOptions, { concurrency: JUDGE_CONCURRENCY, onBuilt: (m) => took.set(m, performance.now() - started) });
     this.judgedWorkspace = workspace;
-    for (const [module, build] of builds) this.inputs.set(module.vspecifier, new Set(build.inputs));
+    for (const [module, build] of builds) this.noteInputs(module.vspecifier, build.inputs);
     const changed: { vspecifier: string; status: string; hash: string; styles?: string }[] = [];
     const diagnostics: Diagnostic[] = [];
     for (const [module, build] of builds) {
@@ -80,6 +82,16 @@ export class BuildStates {
     return builds;
   }
 
+  private noteInputs(vspecifier: string, inputs: readonly string[]): void {
+    for (const file of this.inputs.get(vspecifier) ?? []) this.readers.get(file)?.delete(vspecifier);
+    this.inputs.set(vspecifier, new Set(inputs));
+    for (const file of inputs) {
+      let readers = this.readers.get(file);
+      if (!readers) this.readers.set(file, (readers = new Set()));
+      readers.add(vspecifier);
+    }
+  }
+
   private workspaceDiagnostics = '[]';
   private workspaceWarnings = '[]';
 
@@ -102,12 +114,16 @@ export class BuildStates {
    */
   affected(workspace: Workspace, paths: Set<string>): ModuleInfo[] {
     if (workspace !== this.judgedWorkspace) return workspace.modules;
-    return workspace.modules.filter((module) => {
-      const read = this.inputs.get(module.vspecifier);
-      if (!read) return true;
-      for (const path of paths) if (path.startsWith(`${module.dir}/`) || readAt(read, path)) return true;
-      return false;
-    });
+    // Who read each path, or a directory above it: looked up by path, not module by module.
+    const readers = new Set<string>();
+    for (const path of paths) {
+      for (let at = path; ; at = dirname(at)) {
+        for (const vspecifier of this.readers.get(at) ?? []) readers.add(vspecifier);
+        if (dirname(at) === at) break;
+      }
+    }
+    const changed = [...paths];
+    return workspace.modules.filter((module) => !this.inputs.has(module.vspecifier) || readers.has(module.vspecifier) || changed.some((path) => path.startsWith(`${module.dir}/`)));
   }
 
   /** The diagnostics of every module whose current judged build failed. */
@@ -118,13 +134,5 @@ export class BuildStates {
   /** The module's current judged build, as last recorded. */
   known(vspecifier: string): Known | undefined {
     return this.current.get(vspecifier);
-  }
-}
-
-/** True when `path`, or a directory above it, is among the files a build read. */
-function readAt(read: Set<string>, path: string): boolean {
-  for (let at = path; ; at = dirname(at)) {
-    if (read.has(at)) return true;
-    if (dirname(at) === at) return false;
   }
 }
