@@ -151,14 +151,19 @@ function locateOption(tsconfig: string, message: string): { file: string; line: 
 /**
  * Starts checking every `ts` module of the workspace, in the background, one module at a
  * time and only while no request waits for the checker, so that a later request finds its
- * verdict mostly done and an early one is not held up. Failures surface on the requests.
+ * verdict mostly done and an early one is not held up. Each project is opened at once,
+ * requests or not: every check needs its program, built meanwhile in TypeScript 7's process.
+ * Failures surface on the requests.
  */
 export function checkInBackground(workspace: Workspace): void {
   ensureEditorConfig(workspace);
   const checker = checkerOf(workspace.root);
+  const opened = new Set<string>();
   for (const module of workspace.modules) {
     if (module.bundler.name !== 'ts' || !/\.(ts|tsx|mts)$/.test(module.entry)) continue;
     const config = checkConfig(workspace, checker, tsconfigOf(workspace, module.entry));
+    if (!opened.has(config)) void checker.open(config).catch(() => undefined);
+    opened.add(config);
     // Every entry first, then in a second small step (a request arriving meanwhile waits for
     // little) the module's other files, found among the program's with no file read or stat'ed:
     // the module's request then finds every verdict made.
