@@ -6,7 +6,7 @@ import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { toPosix } from '../paths.js';
 import { checkModule } from '../check/check-module.js';
 import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
-import { reachableFiles } from '../check/reach.js';
+import { reachWithStamps } from '../check/reach.js';
 import { ownFiles } from '../check/own-files.js';
 import { resolveRelative } from '../check/resolve.js';
 import { typeScriptTransform } from './ts-transform.js';
@@ -51,11 +51,11 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
   // What else decides the verdict: which tsconfig applies, its chain, and installs (a new @types package, say).
   const settings = [...tsconfigInputs(workspace, module.entry, userConfig), ...installRecords([root, userConfig ? dirname(userConfig) : root])];
   // Every file the verdict depends on, type imports included: TypeScript 7 starts on the module's own at once.
-  const reached = reachableFiles(workspace, module.entry);
+  const { files: reached, stamps } = reachWithStamps(workspace, module.entry);
   const own = ownFiles(workspace, module, reached);
   const timings = { check: 0, transform: 0, bundle: 0 };
   const checkStarted = performance.now();
-  const checking = checkModule(workspace, module, own, [...reached, ...settings]).then(
+  const checking = checkModule(workspace, module, own, [...reached, ...settings], stamps).then(
     (found) => ((timings.check = performance.now() - checkStarted), found),
     (error: Error): CheckerFailure => ({ failure: error.message }),
   );

@@ -15,6 +15,9 @@ export interface ReportedChange {
  * is trusted before the watcher's first complete scan (`ready`) nor after it failed (`fail`):
  * `mark()` is then undefined, and callers stat every input, as without a watcher.
  */
+/** How many paths' answers `watches` keeps. */
+const JUDGED_KEPT = 50_000;
+
 export class ChangeLog {
   private count = 0;
   /** The last reports, oldest first: `recent[i]` is report number `count - recent.length + i + 1`. */
@@ -77,6 +80,15 @@ export class ChangeLog {
 
   /** True when the watcher reports the changes of `path` (inside what it watches, not ignored). */
   watches(path: string): boolean {
-    return this.watched?.(path) ?? false;
+    if (!this.watched) return false;
+    // Its rules do not change: each path is judged once (a build asks for every one of its inputs).
+    let watched = this.judged.get(path);
+    if (watched === undefined) {
+      if (this.judged.size >= JUDGED_KEPT) this.judged.clear();
+      this.judged.set(path, (watched = this.watched(path)));
+    }
+    return watched;
   }
+
+  private readonly judged = new Map<string, boolean>();
 }

@@ -54,11 +54,11 @@ export function deferBackgroundChecks(root: string): void {
  * (a changed record under node_modules) may have changed any declaration: everything is
  * read again.
  */
-function reportChanges(checker: CheckerThread, files: readonly string[]): void {
+function reportChanges(checker: CheckerThread, files: readonly string[], known?: ReadonlyMap<string, string>): void {
   let stamps = seen.get(checker);
   if (!stamps) seen.set(checker, (stamps = new Map()));
   for (const file of files) {
-    const now = fileStamp(file).stamp;
+    const now = known?.get(file) ?? fileStamp(file).stamp;
     const before = stamps.get(file);
     stamps.set(file, now);
     if (before === undefined || before === now) continue;
@@ -114,11 +114,12 @@ function checkConfig(workspace: Workspace, checker: CheckerThread, tsconfig: str
 /**
  * TypeScript 7's verdict on the files of one module: the diagnostics of `files` (the
  * module's own files its build read) and the problems of its configuration, with paths
- * relative to the workspace. `read` is every file the verdict depends on.
+ * relative to the workspace. `read` is every file the verdict depends on; `stamps`, those
+ * of them stamped a moment ago (see reach.ts).
  */
-export async function checkModule(workspace: Workspace, module: ModuleInfo, files: readonly string[], read: readonly string[]): Promise<Diagnostic[]> {
+export async function checkModule(workspace: Workspace, module: ModuleInfo, files: readonly string[], read: readonly string[], stamps?: ReadonlyMap<string, string>): Promise<Diagnostic[]> {
   const checker = checkerOf(workspace.root);
-  reportChanges(checker, read);
+  reportChanges(checker, read, stamps);
   const tsconfig = tsconfigOf(workspace, module.entry);
   const config = checkConfig(workspace, checker, tsconfig);
   const found = await checker.check(config, files);

@@ -68,6 +68,11 @@ export function reachableFiles(workspace: Workspace, entry: string): string[] {
   return reachOf(workspace, entry, new Set()).files;
 }
 
+/** `reachableFiles`, with the stamp each file had when it was read or last found unchanged (just now). */
+export function reachWithStamps(workspace: Workspace, entry: string): { files: string[]; stamps: ReadonlyMap<string, string> } {
+  return reachOf(workspace, entry, new Set());
+}
+
 function reachOf(workspace: Workspace, entry: string, walking: Set<string>): Reach {
   const kept = reaches.get(entry);
   if (kept && holds(kept, workspace)) return kept;
