@@ -1,19 +1,12 @@
 import { join } from 'node:path';
-import { afterAll, afterEach, expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { CheckerThread } from '../../lib/compiler/check/checker-thread.js';
+import { closedAfterEach } from '../helpers/closing.js';
 import { removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 const STRICT = { compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, noEmit: true, skipLibCheck: true }, include: ['src', 'other'] };
 
-const threads: CheckerThread[] = [];
-function thread(root: string): CheckerThread {
-  const made = new CheckerThread(root);
-  threads.push(made);
-  return made;
-}
-afterEach(async () => {
-  await Promise.all(threads.splice(0).map((t) => t.close()));
-});
+const thread = closedAfterEach((root: string) => new CheckerThread(root));
 afterAll(removeWorkspaces);
 
 test("a check made in the checker's thread gives the verdict, and an edit told to it is seen", async () => {

@@ -1,22 +1,15 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, test } from 'vitest';
-import { NativeChecker } from '../../lib/compiler/check/native-checker.js';
+import { afterAll, describe, expect, test } from 'vitest';
+import { NativeChecker, type NativeCheckerOptions } from '../../lib/compiler/check/native-checker.js';
+import { closedAfterEach } from '../helpers/closing.js';
 import { REPO, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 const KIT_TYPES = join(REPO, 'types', 'kit-env.d.ts');
 const STRICT = { compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, noEmit: true, skipLibCheck: true }, include: ['src'] };
 
-const checkers: NativeChecker[] = [];
-function checker(root: string): NativeChecker {
-  const made = new NativeChecker(root);
-  checkers.push(made);
-  return made;
-}
-afterEach(async () => {
-  await Promise.all(checkers.splice(0).map((c) => c.close()));
-});
+const checker = closedAfterEach((root: string, options?: NativeCheckerOptions) => new NativeChecker(root, options));
 afterAll(removeWorkspaces);
 
 describe('NativeChecker (TypeScript 7)', () => {
@@ -226,8 +219,7 @@ describe('NativeChecker (TypeScript 7)', () => {
   test('background work waits while the service says it is busy answering, and goes on after', async () => {
     const root = writeWorkspace({ 'tsconfig.json': STRICT, 'src/main.ts': "export const main: number = 'no';\n" });
     let lastActivity = -Infinity;
-    const c = new NativeChecker(root, { lastActivity: () => lastActivity });
-    checkers.push(c);
+    const c = checker(root, { lastActivity: () => lastActivity });
     const config = join(root, 'tsconfig.json');
     const main = join(root, 'src/main.ts');
     await c.check(config, [main]);
