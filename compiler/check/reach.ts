@@ -37,8 +37,9 @@ interface Reach {
   stamps: Map<string, string>;
 }
 
-/** The reach of each module entry, kept while every stamp it rests on holds (and the discovery is the same). */
+/** The reach of each module entry, kept while every stamp it rests on holds, for the last discovery asked about. */
 const reaches = new Map<string, Reach>();
+let reachedIn: Workspace | undefined;
 
 function stampOf(path: string): string {
   try {
@@ -74,6 +75,9 @@ export function reachWithStamps(workspace: Workspace, entry: string): { files: s
 }
 
 function reachOf(workspace: Workspace, entry: string, walking: Set<string>): Reach {
+  // A new discovery (a manifest changed): what was kept for the old one is let go.
+  if (workspace !== reachedIn) reaches.clear();
+  reachedIn = workspace;
   const kept = reaches.get(entry);
   if (kept && holds(kept, workspace)) return kept;
   walking.add(entry);
