@@ -21,6 +21,30 @@ export type FromWorker =
 /** A check's files, or how to pick them, when it starts, from its program's files under `within`. */
 export type ThreadCheckFiles = readonly string[] | { within: string; pick: (programFiles: readonly string[]) => readonly string[] };
 
+/**
+ * The checkers whose native process runs. TypeScript 7 ends when its input closes, but not
+ * while it waits for kit's answer to a file it asked for: a kit process that exits then
+ * would leave it waiting for good. So they are ended when kit's process exits (a kill is all
+ * an exit handler can do).
+ */
+const running = new Set<CheckerThread>();
+let endingAtExit = false;
+
+function endAtExit(checker: CheckerThread): void {
+  running.add(checker);
+  if (endingAtExit) return;
+  endingAtExit = true;
+  process.once('exit', () => {
+    for (const { pid } of running) {
+      try {
+        if (pid) process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    }
+  });
+}
+
 interface Waiting {
   worker: Worker;
   done: (found: Map<string, CheckDiagnostic[]>) => void;
@@ -99,6 +123,7 @@ export class CheckerThread {
     // A check asked from now on goes to a new thread.
     this.worker = undefined;
     this.processId = undefined;
+    running.delete(this);
     await closed.finally(() => worker.terminate());
   }
 
@@ -137,7 +162,10 @@ export class CheckerThread {
 
   private heard(worker: Worker, message: FromWorker): void {
     if (message.op === 'pid') {
-      if (worker === this.worker) this.processId = message.pid;
+      if (worker !== this.worker) return;
+      this.processId = message.pid;
+      if (message.pid) endAtExit(this);
+      else running.delete(this);
       return;
     }
     const waiting = this.waiting.get(message.id);

@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { CheckerThread } from '../../lib/compiler/check/checker-thread.js';
 import { closedAfterEach } from '../helpers/closing.js';
-import { removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
+import { REPO, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 const STRICT = { compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, noEmit: true, skipLibCheck: true }, include: ['src', 'other'] };
 
@@ -87,4 +89,49 @@ test('background work waits while the service answers requests (told through sha
 test("a check's failure comes back as an error naming it", async () => {
   const root = writeWorkspace({ 'tsconfig.json': STRICT, 'src/a.ts': 'export const a = 1;\n' });
   await expect(thread(root).check(join(root, 'missing.json'), [join(root, 'src/a.ts')])).rejects.toThrow(/No tsconfig at .*missing\.json/);
+});
+
+/** Starts a check in a process of its own, which exits `afterMs` after TypeScript 7 started; resolves to that native process's id. */
+function exitMidCheck(root: string, afterMs: number): Promise<number> {
+  const script = `
+    const { CheckerThread } = await import(${JSON.stringify(join(REPO, 'lib/compiler/check/checker-thread.js'))});
+    const checker = new CheckerThread(${JSON.stringify(root)});
+    void checker.check(${JSON.stringify(join(root, 'tsconfig.json'))}, [${JSON.stringify(join(root, 'src/f0.ts'))}]).catch(() => undefined);
+    const wait = setInterval(() => {
+      if (!checker.pid) return;
+      clearInterval(wait);
+      process.stdout.write(String(checker.pid));
+      setTimeout(() => process.exit(0), 5);
+    }, 1);`;
+  const file = join(root, `exit-mid-check-${afterMs}.mjs`);
+  writeFileSync(file, script);
+  // Not the test runner's own NODE_OPTIONS: a plain node process, as kit's is.
+  const { NODE_OPTIONS: _, ...env } = process.env;
+  const child = spawn(process.execPath, [file], { env, stdio: ['ignore', 'pipe', 'inherit'], timeout: 20_000 });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  return new Promise((done) => child.once('exit', () => done(Number(out))));
+}
+
+/** True while the process runs (a zombie waiting for its parent to be reaped has ended). */
+function runs(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[2] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+test.skipIf(process.platform !== 'linux')('a process that exits while TypeScript 7 reads its files through it leaves no TypeScript 7 behind', async () => {
+  // Hundreds of files: TypeScript asks kit for each while it builds its program. An exit
+  // 20–40 ms after it started comes while it waits for an answer, when it does not end on its own.
+  const files = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`src/f${i}.ts`, `export const v${i}: number = ${i};\n`]));
+  const root = writeWorkspace({ 'tsconfig.json': STRICT, ...files });
+  const pids = [];
+  for (const afterMs of [20, 30, 40]) pids.push(await exitMidCheck(root, afterMs));
+  expect(pids.every((pid) => pid > 0)).toBe(true);
+  await new Promise((done) => setTimeout(done, 1500));
+  const left = pids.filter(runs);
+  for (const pid of left) process.kill(pid, 'SIGKILL');
+  expect(left).toEqual([]);
 });
