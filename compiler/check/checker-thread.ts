@@ -120,11 +120,13 @@ export class CheckerThread {
     const worker = this.worker;
     if (!worker) return;
     const closed = this.ask((id) => ({ op: 'close', id }));
-    // A check asked from now on goes to a new thread.
+    // A check asked from now on goes to a new thread. The process is known until it has ended:
+    // kit's process may exit meanwhile.
     this.worker = undefined;
+    await closed.finally(() => worker.terminate());
+    if (this.worker) return;
     this.processId = undefined;
     running.delete(this);
-    await closed.finally(() => worker.terminate());
   }
 
   private ask(message: (id: number) => ToWorker, pick?: Waiting['pick']): Promise<Map<string, CheckDiagnostic[]>> {
