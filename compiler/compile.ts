@@ -50,13 +50,13 @@ export interface BuildTiming {
 type Script = BundleResult & { imports: string[]; hash: string };
 type Styles = StylesResult & { hash: string };
 
+/** How many `ts` modules an idle service builds to ready the emit (see `Compiler.prepare`). */
+const PREPARED_BUILDS = 6;
+
 /**
  * Compiles public modules, each artifact at most once per content of its inputs. Code and
  * stylesheet are cached apart, so a stylesheet edit rebuilds only the stylesheet.
  */
-/** How many `ts` modules an idle service builds to ready the emit (see `Compiler.prepare`). */
-const PREPARED_BUILDS = 6;
-
 export class Compiler {
   readonly scripts: ArtifactCache<Script>;
   readonly styles: ArtifactCache<Styles>;
@@ -104,7 +104,7 @@ export class Compiler {
    * and swc's code compiled to its faster tiers by the JavaScript engine) by building a few
    * such modules and dropping the results: a service that restarted warm from its disk cache
    * does this when idle, so that the first edits after the restart are as quick as the next
-   * (the first after a restart took 48–86 ms at 20 × 5, the tenth about 30).
+   * (the first edits after a restart took 48–86 ms at 20 × 5, later ones about 30).
    */
   async prepare(workspace: Workspace): Promise<void> {
     const modules = workspace.modules.filter((m) => m.bundler.specifier === BUILTIN_BUNDLERS.ts.specifier && m.diagnostics.length === 0).slice(0, PREPARED_BUILDS);

@@ -8,6 +8,9 @@ export interface ReportedChange {
   created: boolean;
 }
 
+/** How many paths' answers `watches` keeps. */
+const JUDGED_KEPT = 50_000;
+
 /**
  * What a file watcher reported, for caches that trust it instead of stat'ing every input on
  * each use. Reports are numbered: a cache remembers the number (`mark()`) at which it last
@@ -15,9 +18,6 @@ export interface ReportedChange {
  * is trusted before the watcher's first complete scan (`ready`) nor after it failed (`fail`):
  * `mark()` is then undefined, and callers stat every input, as without a watcher.
  */
-/** How many paths' answers `watches` keeps. */
-const JUDGED_KEPT = 50_000;
-
 export class ChangeLog {
   private count = 0;
   /** The last reports, oldest first: `recent[i]` is report number `count - recent.length + i + 1`. */

@@ -32,7 +32,6 @@ const SCANNED = /\.([cm]?[jt]sx?)$/;
  * and of every directory looked in (a file made there may change what an import names).
  */
 interface Reach {
-  workspace: Workspace;
   files: string[];
   stamps: Map<string, string>;
 }
@@ -45,12 +44,11 @@ function stampOf(path: string): string {
   try {
     return fileStamp(path).stamp;
   } catch {
-    return '?'; // below a file: never what it was
+    return '?'; // below a file: no stamp, for as long as it stays so
   }
 }
 
-function holds(kept: Reach, workspace: Workspace): boolean {
-  if (kept.workspace !== workspace) return false;
+function holds(kept: Reach): boolean {
   for (const [path, stamp] of kept.stamps) if (stampOf(path) !== stamp) return false;
   return true;
 }
@@ -79,7 +77,7 @@ function reachOf(workspace: Workspace, entry: string, walking: Set<string>): Rea
   if (workspace !== reachedIn) reaches.clear();
   reachedIn = workspace;
   const kept = reaches.get(entry);
-  if (kept && holds(kept, workspace)) return kept;
+  if (kept && holds(kept)) return kept;
   walking.add(entry);
   const reached = new Set<string>();
   const stamps = new Map<string, string>();
@@ -106,7 +104,7 @@ function reachOf(workspace: Workspace, entry: string, walking: Set<string>): Rea
     if (!installed) for (const name of specifiers.types) reachBare(name, file);
   }
   walking.delete(entry);
-  const found: Reach = { workspace, files: [...reached], stamps };
+  const found: Reach = { files: [...reached], stamps };
   reaches.set(entry, found);
   return found;
 

@@ -16,7 +16,7 @@ function isFile(path: string): boolean {
   }
 }
 
-/** Whether a path is a file: by a stat each time, or (`DirectoryListings`) from its directory's entries. */
+/** Whether a path is a file: by a stat each time, or (`directoryListings`) from its directory's entries. */
 export type FileTest = (path: string) => boolean;
 
 /**
