@@ -183,6 +183,7 @@ function printSuite(u) {
   plainRow('  ts-bundler modules, p50', kit.coldModuleTsBundler.p50, vite.coldModuleTsBundler.p50, 1);
   plainRow('  ts-bundler modules, p95', kit.coldModuleTsBundler.p95, vite.coldModuleTsBundler.p95, 1);
   judged('whole page cold (fresh server, empty cache)', kit.page.coldMs, vite.page.coldMs, '<=', 0.8);
+  plainRow('whole page, fresh browser context, warm server', kit.page.freshMs, vite.page.freshMs);
   plainRow('whole page reloaded', kit.page.warmMs, vite.page.warmMs);
   plainRow('whole page after a restart', kit.page.restartMs, vite.page.restartMs);
   judged('warm requests/s, a ts module', kit.requestsPerSecond, vite.requestsPerSecond, '>=', 1.5);
@@ -241,8 +242,9 @@ function printPartsAlone({ floors, kit, vite, build }, judged) {
   }
   judged('kit build: its work done by the parts alone', floors.build.ms, build.floor.ms, '<=', 1.5);
   console.log(`${''.padEnd(4)}a fresh process: ${floors.tsModules} ts modules through rollup + swc + esbuild's minifier, the ${floors.esbuildModules + 1} others in one esbuild call,\n${''.padEnd(4)}every stylesheet through postcss + esbuild, while TypeScript 7 checks every ts module's files (bench/floor-build.js)`);
-  const pageParts = floors.page.ms + kit.page.warmMs;
-  judged('whole page cold: its builds by the parts + warm page', pageParts, vite.page.coldMs, '<=', 0.8);
+  // The browser's part as a cold page's browser does it: a fresh context (a reload revalidates and reuses compiled scripts).
+  const pageParts = floors.page.ms + kit.page.freshMs;
+  judged('whole page cold: its builds by the parts + the page, fresh context', pageParts, vite.page.coldMs, '<=', 0.8);
   judged('peak memory, MiB: the parts doing the page\'s work', memory.peakMiB, vite.memory.peakMiB, '<=', 1.5);
   console.log(`${''.padEnd(4)}${memory.processes.map((p) => `${p.name} ${fmt(p.MiB, 0)}`).join(' + ')} (MiB): the page's builds above, TypeScript 7 checking every ts module's files`);
   judged('warm requests/s: h3 + listhen, same bytes', kit.requestsFloor.h3, vite.requestsPerSecond, '>=', 1.5);
@@ -257,7 +259,9 @@ function printPartsAlone({ floors, kit, vite, build }, judged) {
   judged('kit build, cold', build.kitMs, floors.build.ms, '<=', 1.2);
   judged('kit check, cold', build.checkMs, floors.build.ms, '<=', 1.2);
   judged('whole page cold', kit.page.coldMs, pageParts, '<=', 1.2);
-  judged('peak memory', kit.memory.peakMiB, memory.peakMiB, '<=', 1.2);
+  // Held against the parts doing the page's work: kit's peak when its page is done, before the requests/s and edits.
+  judged('peak memory, after the page', kit.memoryAfterPage.peakMiB, memory.peakMiB, '<=', 1.2);
+  console.log(`${''.padEnd(4)}kit after the page: ${kit.memoryAfterPage.processes.map((p) => `${p.name} ${fmt(p.MiB, 0)}`).join(' + ')} (MiB)`);
 }
 
 results.suite = await benchSuite(size);
