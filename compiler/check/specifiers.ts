@@ -26,16 +26,21 @@ export interface FileSpecifiers {
 /**
  * Reads every specifier a TypeScript source names, the type-only ones included (a per-file
  * transform drops those, yet the file's type errors depend on them). Token by token, with no
- * parse: `import`, `from` and `require` followed by a string are all it looks for.
+ * parse: `import`, `from` and `require` followed by a string are all it looks for, so the scan
+ * ends after the last place one of those words is written (most files name their imports
+ * first, and a helper with none is not scanned at all).
  */
 export function scanSpecifiers(text: string, jsx: boolean): FileSpecifiers {
   const modules: string[] = [];
-  const scanner = createScanner(true, jsx ? 1 : 0, text);
+  const last = Math.max(text.lastIndexOf('import'), text.lastIndexOf('from'), text.lastIndexOf('require'));
+  const scanner = createScanner(true, jsx ? 1 : 0, last < 0 ? '' : text);
   const templates: number[] = [];
   let depth = 0;
   let previous: number = SyntaxKind.Unknown;
   let wanted = 0; // 1: a string names a module here; 2: after `import`/`require`, a `(` may come first
   for (let token = scanner.scan(); token !== SyntaxKind.EndOfFile; token = scanner.scan()) {
+    // Past the last of those words, no token can name a module unless one before it asked for it.
+    if (wanted === 0 && scanner.getTokenStart() > last) break;
     if ((token === SyntaxKind.SlashToken || token === SyntaxKind.SlashEqualsToken) && !ENDS_EXPRESSION.has(previous) && !isKeyword(previous)) {
       token = scanner.reScanSlashToken();
     } else if (token === SyntaxKind.TemplateHead) {
@@ -49,7 +54,8 @@ export function scanSpecifiers(text: string, jsx: boolean): FileSpecifiers {
       } else depth--;
     }
     if (token === SyntaxKind.StringLiteral && wanted) modules.push(scanner.getTokenValue());
-    const isRequire = token === SyntaxKind.Identifier && scanner.getTokenValue() === 'require';
+    // A keyword to TypeScript's scanner wherever it is written (the parser decides what it means).
+    const isRequire = token === SyntaxKind.RequireKeyword;
     wanted = token === SyntaxKind.FromKeyword ? 1 : token === SyntaxKind.ImportKeyword || isRequire ? 2 : token === SyntaxKind.OpenParenToken && wanted === 2 ? 1 : 0;
     // `import` before a string also imports for effect only; a `(` keeps the string wanted.
     if (token === SyntaxKind.ImportKeyword) wanted = 2;

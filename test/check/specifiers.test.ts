@@ -1,0 +1,34 @@
+import { expect, test } from 'vitest';
+import { scanSpecifiers } from '../../lib/compiler/check/specifiers.js';
+
+const code = (lines: number) => Array.from({ length: lines }, (_, i) => `export const value${i} = { size: ${i} } as const;`).join('\n');
+
+test('the specifiers of imports, re-exports, type imports and references', () => {
+  const text = [
+    '/// <reference types="node" />',
+    '/// <reference path="./globals.d.ts" />',
+    "import { a } from './a.js';",
+    "import type { B } from './b';",
+    "import './effects.css';",
+    "export { c } from '@scope/c';",
+    "type D = import('./d').D;",
+    "import e = require('./e');",
+  ].join('\n');
+  expect(scanSpecifiers(text, false)).toEqual({ modules: ['./a.js', './b', './effects.css', '@scope/c', './d', './e'], paths: ['./globals.d.ts'], types: ['node'] });
+});
+
+test('an import written after a long stretch of code is found', () => {
+  const text = `${code(400)}\nexport async function later() {\n  return (await import('./late.js')).late;\n}\nexport { tail } from './tail';`;
+  expect(scanSpecifiers(text, false).modules).toEqual(['./late.js', './tail']);
+});
+
+test('a file that writes no import names nothing, and words in comments and strings name nothing', () => {
+  expect(scanSpecifiers(code(50), false)).toEqual({ modules: [], paths: [], types: [] });
+  const text = `import { a } from './a';\n${code(50)}\n// import { b } from './b';\nconst note = "from './c'";\nconst items = Array.from([1]);`;
+  expect(scanSpecifiers(text, false).modules).toEqual(['./a']);
+});
+
+test('a specifier that ends the file after its keyword is found', () => {
+  expect(scanSpecifiers(`${code(20)}\nexport * from\n  './last'`, false).modules).toEqual(['./last']);
+  expect(scanSpecifiers(`${code(20)}\nvoid import(\n  './dynamic')`, false).modules).toEqual(['./dynamic']);
+});
