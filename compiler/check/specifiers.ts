@@ -1,15 +1,15 @@
 // TypeScript 7's own scanner (plain JavaScript): strings, comments, templates and regular
 // expressions are told apart as TypeScript tells them, so a specifier in a comment is no import.
-import { SyntaxKind } from 'typescript-native/unstable/ast';
 import { createScanner } from 'typescript-native/unstable/ast/scanner';
+import { Kind } from './token-kinds.js';
 
 /** Tokens after which a `/` divides; after anything else it starts a regular expression. */
 const ENDS_EXPRESSION = new Set<number>([
-  SyntaxKind.Identifier, SyntaxKind.PrivateIdentifier, SyntaxKind.NumericLiteral, SyntaxKind.BigIntLiteral, SyntaxKind.StringLiteral,
-  SyntaxKind.RegularExpressionLiteral, SyntaxKind.NoSubstitutionTemplateLiteral, SyntaxKind.TemplateTail,
-  SyntaxKind.CloseParenToken, SyntaxKind.CloseBracketToken, SyntaxKind.CloseBraceToken,
-  SyntaxKind.ThisKeyword, SyntaxKind.SuperKeyword, SyntaxKind.NullKeyword, SyntaxKind.TrueKeyword, SyntaxKind.FalseKeyword,
-  SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken, SyntaxKind.ExclamationToken,
+  Kind.Identifier, Kind.PrivateIdentifier, Kind.NumericLiteral, Kind.BigIntLiteral, Kind.StringLiteral,
+  Kind.RegularExpressionLiteral, Kind.NoSubstitutionTemplateLiteral, Kind.TemplateTail,
+  Kind.CloseParenToken, Kind.CloseBracketToken, Kind.CloseBraceToken,
+  Kind.ThisKeyword, Kind.SuperKeyword, Kind.NullKeyword, Kind.TrueKeyword, Kind.FalseKeyword,
+  Kind.PlusPlusToken, Kind.MinusMinusToken, Kind.ExclamationToken,
 ]);
 const REFERENCE = /^\s*\/\/\/\s*<reference\s+(path|types)\s*=\s*(["'])(.*?)\2/gm;
 
@@ -36,29 +36,29 @@ export function scanSpecifiers(text: string, jsx: boolean): FileSpecifiers {
   const scanner = createScanner(true, jsx ? 1 : 0, last < 0 ? '' : text);
   const templates: number[] = [];
   let depth = 0;
-  let previous: number = SyntaxKind.Unknown;
+  let previous = -1; // no token yet
   let wanted = 0; // 1: a string names a module here; 2: after `import`/`require`, a `(` may come first
-  for (let token = scanner.scan(); token !== SyntaxKind.EndOfFile; token = scanner.scan()) {
+  for (let token = scanner.scan(); token !== Kind.EndOfFile; token = scanner.scan()) {
     // Past the last of those words, no token can name a module unless one before it asked for it.
     if (wanted === 0 && scanner.getTokenStart() > last) break;
-    if ((token === SyntaxKind.SlashToken || token === SyntaxKind.SlashEqualsToken) && !ENDS_EXPRESSION.has(previous) && !isKeyword(previous)) {
+    if ((token === Kind.SlashToken || token === Kind.SlashEqualsToken) && !ENDS_EXPRESSION.has(previous) && !isKeyword(previous)) {
       token = scanner.reScanSlashToken();
-    } else if (token === SyntaxKind.TemplateHead) {
+    } else if (token === Kind.TemplateHead) {
       templates.push(++depth);
-    } else if (token === SyntaxKind.OpenBraceToken) {
+    } else if (token === Kind.OpenBraceToken) {
       depth++;
-    } else if (token === SyntaxKind.CloseBraceToken) {
+    } else if (token === Kind.CloseBraceToken) {
       if (templates.at(-1) === depth) {
         token = scanner.reScanTemplateToken(false);
-        if (token === SyntaxKind.TemplateTail) templates.pop(), depth--;
+        if (token === Kind.TemplateTail) templates.pop(), depth--;
       } else depth--;
     }
-    if (token === SyntaxKind.StringLiteral && wanted) modules.push(scanner.getTokenValue());
+    if (token === Kind.StringLiteral && wanted) modules.push(scanner.getTokenValue());
     // A keyword to TypeScript's scanner wherever it is written (the parser decides what it means).
-    const isRequire = token === SyntaxKind.RequireKeyword;
-    wanted = token === SyntaxKind.FromKeyword ? 1 : token === SyntaxKind.ImportKeyword || isRequire ? 2 : token === SyntaxKind.OpenParenToken && wanted === 2 ? 1 : 0;
+    const isRequire = token === Kind.RequireKeyword;
+    wanted = token === Kind.FromKeyword ? 1 : token === Kind.ImportKeyword || isRequire ? 2 : token === Kind.OpenParenToken && wanted === 2 ? 1 : 0;
     // `import` before a string also imports for effect only; a `(` keeps the string wanted.
-    if (token === SyntaxKind.ImportKeyword) wanted = 2;
+    if (token === Kind.ImportKeyword) wanted = 2;
     previous = token;
   }
   const paths: string[] = [];
@@ -69,5 +69,5 @@ export function scanSpecifiers(text: string, jsx: boolean): FileSpecifiers {
 
 function isKeyword(token: number): boolean {
   // `return /re/`, `typeof /re/`: a keyword is followed by an expression, save those that end one.
-  return token >= SyntaxKind.FirstKeyword && token <= SyntaxKind.LastKeyword && !ENDS_EXPRESSION.has(token);
+  return token >= Kind.FirstKeyword && token <= Kind.LastKeyword && !ENDS_EXPRESSION.has(token);
 }

@@ -32,3 +32,9 @@ test('a specifier that ends the file after its keyword is found', () => {
   expect(scanSpecifiers(`${code(20)}\nexport * from\n  './last'`, false).modules).toEqual(['./last']);
   expect(scanSpecifiers(`${code(20)}\nvoid import(\n  './dynamic')`, false).modules).toEqual(['./dynamic']);
 });
+
+test("the token kinds read from TypeScript's scanner are its SyntaxKind values", async () => {
+  const { SyntaxKind } = await import('typescript-native/unstable/ast');
+  const { Kind } = await import('../../lib/compiler/check/token-kinds.js');
+  for (const [name, kind] of Object.entries(Kind)) expect([name, kind]).toEqual([name, SyntaxKind[name as keyof typeof SyntaxKind]]);
+});
