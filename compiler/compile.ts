@@ -67,6 +67,7 @@ export class Compiler {
   private current?: Workspace;
   /** A `ts` module was built in this process: TypeScript and its emit program are loaded. */
   private tsReady = false;
+  private readonly changes?: ChangeLog;
 
   /**
    * With `disk`, artifacts outlive the process (see `DiskStore.forWorkspace`); with `changes`,
@@ -74,6 +75,7 @@ export class Compiler {
    */
   constructor({ disk, changes, remote }: { disk?: DiskStore; changes?: ChangeLog; remote?: RemoteCache } = {}) {
     this.remote = remote;
+    this.changes = changes;
     this.scripts = new ArtifactCache(1000, (disk || remote) && { disk, remote, name: 'script' }, changes);
     this.styles = new ArtifactCache(1000, (disk || remote) && { disk, remote, name: 'styles' }, changes);
     // Installed packages live in node_modules, which the watcher does not follow: their inputs are stat'ed.
@@ -112,7 +114,7 @@ export class Compiler {
     this.tsReady = true;
     for (const module of modules) {
       const options = judgedOptions(module);
-      await runBundler({ workspace, module, options, policy: new ImportPolicy(workspace, module, options) }).catch(() => undefined);
+      await runBundler({ workspace, module, options, policy: new ImportPolicy(workspace, module, options), changes: this.changes }).catch(() => undefined);
     }
   }
 
@@ -131,7 +133,7 @@ export class Compiler {
     const bundled = new Map<ModuleInfo, { result: BundleResult; policy: ImportPolicy }>();
     const started = Date.now();
     if (together.length > 1) {
-      const inputs = together.map((module) => ({ workspace, module, options, policy: new ImportPolicy(workspace, module, options) }));
+      const inputs = together.map((module) => ({ workspace, module, options, policy: new ImportPolicy(workspace, module, options), changes: this.changes }));
       const { esbuildBundler } = await import('./bundle/esbuild.js');
       (await esbuildBundler.bundleTogether(inputs))?.forEach((result, i) => bundled.set(together[i], { result, policy: inputs[i].policy }));
     }
@@ -157,7 +159,7 @@ export class Compiler {
     const script = await this.scripts.get(key, async () => {
       if (module.bundler.specifier === BUILTIN_BUNDLERS.ts.specifier) this.tsReady = true;
       const policy = new ImportPolicy(workspace, module, options);
-      const result = await bundle({ workspace, module, options, policy });
+      const result = await bundle({ workspace, module, options, policy, changes: this.changes });
       const code = result.diagnostics.length ? '' : await finish(result, options, module.bundler.name);
       const inputs = result.diagnostics.length ? failedBuildInputs(result.inputs, module.package.dir) : result.inputs;
       return { value: { ...result, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs, transient: result.transient };

@@ -38,7 +38,7 @@ export const tsBundler: Bundler = {
   bundle: bundleWithTypeScript,
 };
 
-async function bundleWithTypeScript({ workspace, module, options, policy }: BundleInput): Promise<BundleResult> {
+async function bundleWithTypeScript({ workspace, module, options, policy, changes }: BundleInput): Promise<BundleResult> {
   const root = workspace.root;
   const diagnostics: Diagnostic[] = [];
   const refused = new Set<string>();
@@ -51,7 +51,7 @@ async function bundleWithTypeScript({ workspace, module, options, policy }: Bund
   // What else decides the verdict: which tsconfig applies, its chain, and installs (a new @types package, say).
   const settings = [...tsconfigInputs(workspace, module.entry, userConfig), ...installRecords([root, userConfig ? dirname(userConfig) : root])];
   // Every file the verdict depends on, type imports included: TypeScript 7 starts on the module's own at once.
-  const { files: reached, stamps } = reachWithStamps(workspace, module.entry);
+  const { files: reached, stamps } = reachWithStamps(workspace, module.entry, changes);
   const own = ownFiles(workspace, module, reached);
   const timings = { check: 0, transform: 0, bundle: 0 };
   const checkStarted = performance.now();

@@ -1,3 +1,4 @@
+import type { ChangeLog } from '../cache/changes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { CompileOptions } from './options.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
@@ -18,6 +19,8 @@ export interface BundleInput {
   module: ModuleInfo;
   options: CompileOptions;
   policy: ImportPolicy;
+  /** A file watcher's reports, when the service has one: what it vouches for need not be stat'ed. */
+  changes?: ChangeLog;
 }
 
 /** A stylesheet the module's code imports, with where it is imported. */

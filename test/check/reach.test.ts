@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { reachableFiles } from '../../lib/compiler/check/reach.js';
-import { loadWorkspace } from '../../lib/compiler/index.js';
+import { ChangeLog, loadWorkspace } from '../../lib/compiler/index.js';
 import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
@@ -91,4 +91,28 @@ test('two modules importing each other each reach both', async () => {
     expect(rel(root, reachableFiles(workspace, join(root, 'packages/b/main/index.ts')))).toEqual(all);
     await settle();
   }
+});
+
+test("with a trusted watcher a kept reach rests on its reports: an edit counts once reported, a file it does not watch by its stat", async () => {
+  const root = chain();
+  const workspace = loadWorkspace(root);
+  const a = join(root, 'packages/a/main/index.ts');
+  const changes = new ChangeLog();
+  const watched = (path: string) => !path.includes('/packages/c/');
+  changes.ready(watched);
+  await settle(); // stamps read now are exact: what is not watched is then compared, not walked again for being new
+  expect(rel(root, reachableFiles(workspace, a, changes))).toHaveLength(4);
+  await settle();
+  // b's helper now imports a file of its own; the watcher has not said so yet.
+  writeFiles(root, { 'packages/b/main/helper.ts': "export { h } from './deeper';\n", 'packages/b/main/deeper.ts': 'export const h = 2;\n' });
+  await settle();
+  expect(rel(root, reachableFiles(workspace, a, changes))).not.toContain('packages/b/main/deeper.ts');
+  changes.record(join(root, 'packages/b/main/helper.ts'));
+  changes.record(join(root, 'packages/b/main/deeper.ts'), true);
+  expect(rel(root, reachableFiles(workspace, a, changes))).toContain('packages/b/main/deeper.ts');
+  // c is not watched: its edit is found by a stat, reported or not.
+  await settle();
+  writeFiles(root, { 'packages/c/main/index.ts': "export { c } from './more';\n", 'packages/c/main/more.ts': 'export const c = 2;\n' });
+  await settle();
+  expect(rel(root, reachableFiles(workspace, a, changes))).toContain('packages/c/main/more.ts');
 });
