@@ -162,7 +162,9 @@ export class Compiler {
       const result = await bundle({ workspace, module, options, policy, changes: this.changes });
       const code = result.diagnostics.length ? '' : await finish(result, options, module.bundler.name);
       const inputs = result.diagnostics.length ? failedBuildInputs(result.inputs, module.package.dir) : result.inputs;
-      return { value: { ...result, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs, transient: result.transient };
+      // The map is in the code now (or was not asked for): kept apart too, it would double what memory and the disk cache hold.
+      const { map: _inCode, ...kept } = result;
+      return { value: { ...kept, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs, transient: result.transient };
     }, (found) => (source = found));
     const timing: BuildTiming = { cache: source, phases: source === 'miss' ? { ...script.timings } : {} };
     let styles: string | undefined;
