@@ -3,7 +3,7 @@
 import { createScanner } from 'typescript-native/unstable/ast/scanner';
 import { Kind } from './token-kinds.js';
 
-/** Tokens after which a `/` divides; after anything else it starts a regular expression. */
+/** Tokens after which a `/` divides; after anything else (a reserved word too) it starts a regular expression. */
 const ENDS_EXPRESSION = new Set<number>([
   Kind.Identifier, Kind.PrivateIdentifier, Kind.NumericLiteral, Kind.BigIntLiteral, Kind.StringLiteral,
   Kind.RegularExpressionLiteral, Kind.NoSubstitutionTemplateLiteral, Kind.TemplateTail,
@@ -41,7 +41,7 @@ export function scanSpecifiers(text: string, jsx: boolean): FileSpecifiers {
   for (let token = scanner.scan(); token !== Kind.EndOfFile; token = scanner.scan()) {
     // Past the last of those words, no token can name a module unless one before it asked for it.
     if (wanted === 0 && scanner.getTokenStart() > last) break;
-    if ((token === Kind.SlashToken || token === Kind.SlashEqualsToken) && !ENDS_EXPRESSION.has(previous) && !isKeyword(previous)) {
+    if ((token === Kind.SlashToken || token === Kind.SlashEqualsToken) && !ENDS_EXPRESSION.has(previous) && !namesAValue(previous)) {
       token = scanner.reScanSlashToken();
     } else if (token === Kind.TemplateHead) {
       templates.push(++depth);
@@ -67,7 +67,11 @@ export function scanSpecifiers(text: string, jsx: boolean): FileSpecifiers {
   return { modules, paths, types };
 }
 
-function isKeyword(token: number): boolean {
-  // `return /re/`, `typeof /re/`: a keyword is followed by an expression, save those that end one.
-  return token >= Kind.FirstKeyword && token <= Kind.LastKeyword && !ENDS_EXPRESSION.has(token);
+/**
+ * A keyword that may also be a variable's name (`type`, `of`, `get`): `type / 2` divides. A
+ * reserved word is followed by an expression (`return /re/`, `typeof /re/`), so by a regular
+ * expression, whose quotes would otherwise be read as a string's.
+ */
+function namesAValue(token: number): boolean {
+  return token >= Kind.FirstKeyword && token <= Kind.LastKeyword && !(token >= Kind.FirstReservedWord && token <= Kind.LastReservedWord);
 }

@@ -50,4 +50,7 @@ export const Kind = {
   /** Keywords, contextual ones included, are one range of kinds. */
   FirstKeyword: Math.min(...keywords),
   LastKeyword: Math.max(...keywords),
+  /** Within it, the words that can never name a variable (`break` to `with`) come first. */
+  FirstReservedWord: token('break'),
+  LastReservedWord: token('with'),
 } as const;

@@ -28,6 +28,13 @@ test('a file that writes no import names nothing, and words in comments and stri
   expect(scanSpecifiers(text, false).modules).toEqual(['./a']);
 });
 
+test('a regular expression after a reserved word is no string, and a keyword that names a variable divides', () => {
+  const text = "export const f = (x: unknown) => { if (typeof x === 'string') return /'/.test(x) ? import('./a') : import('./b'); };";
+  expect(scanSpecifiers(text, false).modules).toEqual(['./a', './b']);
+  expect(scanSpecifiers("const type = 4; const half = type / 2; import('./c');", false).modules).toEqual(['./c']);
+  expect(scanSpecifiers("const of = 4; export default of / 2 / of; import './d';", false).modules).toEqual(['./d']);
+});
+
 test('a specifier that ends the file after its keyword is found', () => {
   expect(scanSpecifiers(`${code(20)}\nexport * from\n  './last'`, false).modules).toEqual(['./last']);
   expect(scanSpecifiers(`${code(20)}\nvoid import(\n  './dynamic')`, false).modules).toEqual(['./dynamic']);
