@@ -84,20 +84,23 @@ export class NativeChecker {
       const names = await this.sourceFileNames(session, project);
       const wanted = [...new Set((typeof files === 'function' ? await files(names) : files).map((file) => resolve(file)))];
       const present = this.requireFirst(names, project, wanted);
-      const found = await Promise.all(
+      const found = Promise.all(
         present.map(async (file) => {
           const [syntactic, semantic] = await Promise.all([program.getSyntacticDiagnostics(file), program.getSemanticDiagnostics(file)]);
           return [file, [...syntactic, ...semantic]] as const;
         }),
       );
-      const result = new Map<string, CheckDiagnostic[]>();
-      for (const [file, diagnostics] of found) result.set(file, await locateDiagnostics(project, diagnostics, file, (f) => this.readText(f)));
+      // Asked at once with the files' (one wait for both, not one after the other): after an edit, each snapshot asks again.
       let own = session.projectDiagnostics.get(project);
       if (!own) {
         // Not getGlobalDiagnostics: it checks every file of the program, default libraries included (~0.5 s each snapshot).
         own = Promise.all([program.getConfigFileParsingDiagnostics(), program.getProgramDiagnostics()]).then((lists) => lists.flat());
+        // Its failure is met where it is awaited, below, or by the next check; never left unhandled meanwhile.
+        own.catch(() => undefined);
         session.projectDiagnostics.set(project, own);
       }
+      const result = new Map<string, CheckDiagnostic[]>();
+      for (const [file, diagnostics] of await found) result.set(file, await locateDiagnostics(project, diagnostics, file, (f) => this.readText(f)));
       const problems = await own;
       if (problems.length) result.set(config, [...(result.get(config) ?? []), ...(await locateDiagnostics(project, problems, config, (f) => this.readText(f)))]);
       return result;
