@@ -4,14 +4,14 @@ import { resolve } from 'node:path';
 import type { Diagnostic } from './diagnostics.js';
 import { isInside } from './paths.js';
 
+/** Loaded with the first frame: a command with nothing to report does not load it at start (about 10 ms). */
+let frames: typeof import('@babel/code-frame') | undefined;
+
 /**
  * The lines around a diagnostic's position with its column marked, as compilers print it;
  * undefined when the diagnostic names no position or its file cannot be read. Only files
  * inside the workspace are read.
  */
-/** Loaded with the first frame: a command with nothing to report does not pay for it at start (13 ms). */
-let frames: typeof import('@babel/code-frame') | undefined;
-
 export function codeFrame(root: string, diagnostic: Diagnostic, { color = false } = {}): string | undefined {
   if (!diagnostic.file || !diagnostic.line) return undefined;
   const file = resolve(root, diagnostic.file);
