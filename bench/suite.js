@@ -1,5 +1,6 @@
 // kit against Vite 8 and against the floors (TypeScript 7's tsc, esbuild) on a generated
-// workspace, every figure from one run. Where a figure says cold, kit's persistent cache
+// workspace, every figure from one run of the suite (kit's and the parts' figures in rounds,
+// see ROUNDS). Where a figure says cold, kit's persistent cache
 // (KIT_CACHE_DIR, a temporary folder of this run) is empty.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,11 +26,20 @@ const quantile = (xs, q) => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * q) - 1))];
 };
 const stats = (xs) => ({ p50: quantile(xs, 0.5), p95: quantile(xs, 0.95) });
-/** The run of `measure` (three in a row) whose figure (`figureOf`) is the median: one run of a whole command moves with the machine. */
-async function medianOf3(measure, figureOf = (x) => x) {
-  const runs = [];
-  for (let i = 0; i < 3; i++) runs.push(await measure());
-  return runs.sort((a, b) => figureOf(a) - figureOf(b))[1];
+/**
+ * Kit's figures and the parts' they are held against are taken in rounds, one of each after the
+ * other: the machine's pace drifts over minutes (a figure of one run moved by a third between
+ * runs), and a pair measured minutes apart would carry that drift into their ratio.
+ */
+const ROUNDS = 3;
+/** The run whose figure (`figureOf`) is the median of the rounds'. */
+const medianRun = (runs, figureOf = (x) => x) => [...runs].sort((a, b) => figureOf(a) - figureOf(b))[Math.floor(runs.length / 2)];
+/** Runs of the same shape, each number the median of that number over the runs. */
+function medianFigures(runs) {
+  const first = runs[0];
+  if (typeof first === 'number') return medianRun(runs);
+  if (!first || typeof first !== 'object') return first;
+  return Object.fromEntries(Object.keys(first).map((key) => [key, medianFigures(runs.map((run) => run[key]))]));
 }
 const time = async (fn) => {
   const start = performance.now();
@@ -265,29 +275,33 @@ const esbuildAll = (root, entries) => time(() => esbuild.build({ entryPoints: en
  * type-checks (the `ts`-bundler modules; bare specifiers mapped to their sources, kit's ambient
  * types included), plus one esbuild call bundling every module's entry.
  */
-async function floor(root, specifiers, bundlerOf) {
-  const tsconfig = floorTsconfig(root, entriesOf(root, specifiers), specifiers.filter((s) => bundlerOf(s) === 'ts').map((s) => entryOf(root, s)));
+async function floor(root, specifiers, tsconfig) {
   const tscMs = await time(() => new Promise((ok, fail) => {
     spawn(process.execPath, [TSC7, '--noEmit', '-p', tsconfig], { stdio: 'ignore' }).once('exit', (code) => (code === 0 ? ok() : fail(new Error(`tsc (TypeScript 7) exited ${code}`))));
   }));
   const esbuildMs = await esbuildAll(root, [...specifiers, '@bench/app/main'].map((s) => entryOf(root, s)));
-  rmSync(tsconfig);
   return { tscMs, esbuildMs, ms: tscMs + esbuildMs };
 }
 
 /**
- * `kit build` with the cache empty, then again with it warm; `kit check` with it empty; their floor;
- * and `kit build` of a second workspace of the same size with every package on the esbuild bundler,
- * against one esbuild call over its entries.
+ * In rounds: `kit build` with the cache empty (in the first round, then again with it warm), `kit
+ * check` with it empty, their floor, and the parts doing the build's and the page's work
+ * (bench/floor-build.js); then `kit build` of a second workspace of the same size with every
+ * package on the esbuild bundler, against one esbuild call over its entries.
  */
-async function builds(root, cache, { packages, modules, specifiers, bundlerOf }) {
-  const cold = (command) => medianOf3(async () => {
+async function builds(root, cache, { packages, modules, specifiers }, parts) {
+  const runs = { kit: [], check: [], floor: [], partsBuild: [], partsPage: [] };
+  let kitAgainMs;
+  for (let round = 0; round < ROUNDS; round++) {
     emptyCache(cache);
-    return kitCommand(command, root, cache);
-  });
-  const kitMs = await cold('build');
-  const kitAgainMs = await kitCommand('build', root, cache);
-  const checkMs = await cold('check');
+    runs.kit.push(await kitCommand('build', root, cache));
+    if (round === 0) kitAgainMs = await kitCommand('build', root, cache);
+    emptyCache(cache);
+    runs.check.push(await kitCommand('check', root, cache));
+    runs.floor.push(await floor(root, specifiers, parts.tsconfig));
+    runs.partsBuild.push(await buildFloor(root, parts.specs, parts.tsconfig));
+    runs.partsPage.push(await buildFloor(root, parts.specs, parts.tsconfig, true));
+  }
   const allEsbuild = mkdtempSync(join(tmpdir(), `kit-suite-esbuild-${packages}x${modules}-`));
   const generated = generateWorkspace(allEsbuild, { packages, modules, bundlers: 'esbuild' });
   emptyCache(cache);
@@ -295,43 +309,38 @@ async function builds(root, cache, { packages, modules, specifiers, bundlerOf })
   const allEsbuildMs = await esbuildAll(allEsbuild, [...generated.specifiers, '@bench/app/main'].map((s) => entryOf(allEsbuild, s)));
   rmSync(allEsbuild, { recursive: true, force: true });
   return {
-    modules: specifiers.length + 1, kitMs, kitAgainMs, checkMs, floor: await medianOf3(() => floor(root, specifiers, bundlerOf), (f) => f.ms),
+    modules: specifiers.length + 1, kitMs: medianRun(runs.kit), kitAgainMs, checkMs: medianRun(runs.check), floor: medianRun(runs.floor, (f) => f.ms),
     allEsbuild: { kitMs: allEsbuildKitMs, esbuildMs: allEsbuildMs, modules: generated.specifiers.length + 1 },
+    parts: { build: medianRun(runs.partsBuild, (f) => f.ms), page: medianRun(runs.partsPage, (f) => f.ms) },
   };
 }
 
-/** What the parts of the `ts` bundler cost alone (bench/floors.js), on the same modules as the figures they bound. */
-async function partsAlone(root, cache, { specifiers, sample, later, bundlerOf, edited }) {
+/** What the parts are given: the tsconfig TypeScript 7 checks with (every file of every `ts` module) and each module's bundler. */
+function partsInputs(root, specifiers, bundlerOf) {
   const ts = specifiers.filter((s) => bundlerOf(s) === 'ts').map((s) => entryOf(root, s));
+  const specs = specifiers.map((s) => [s, bundlerOf(s)]);
+  const specsFile = join(root, 'parts-specs.json');
+  writeFileSync(specsFile, JSON.stringify(specs));
+  return { ts, specs, specsFile, tsconfig: floorTsconfig(root, entriesOf(root, specifiers), ts) };
+}
+
+/** What the parts of the `ts` bundler cost alone in process (bench/floors.js), on the same modules as the figures they bound. */
+async function partsAlone(root, { sample, bundlerOf, edited }, parts) {
   // Every file of a `ts` module is checked, as kit (and `tsc`) checks it: its entry and its helpers.
   const filesOf = (entry) => [entry, join(dirname(entry), 'helpers.ts')];
-  const tsconfig = floorTsconfig(root, entriesOf(root, specifiers), ts);
   const checker = new NativeChecker(root);
-  let emit;
   try {
-    await checker.open(tsconfig);
+    await checker.open(parts.tsconfig);
     const editedFiles = filesOf(entryOf(root, edited));
-    await checker.check(tsconfig, editedFiles);
+    await checker.check(parts.tsconfig, editedFiles);
     const recheck = (file) => {
       checker.changed({ changed: [file] });
-      return checker.check(tsconfig, editedFiles);
+      return checker.check(parts.tsconfig, editedFiles);
     };
-    emit = await emitFloor(sample.filter((s) => bundlerOf(s) === 'ts').map((s) => entryOf(root, s)), entryOf(root, edited), stats, recheck);
+    return await emitFloor(sample.filter((s) => bundlerOf(s) === 'ts').map((s) => entryOf(root, s)), entryOf(root, edited), stats, recheck);
   } finally {
     await checker.close();
   }
-  const specs = specifiers.map((s) => [s, bundlerOf(s)]);
-  // Cold modules answered by the parts alone over HTTP, as kit's are measured: kit's work without kit.
-  const specsFile = join(root, 'parts-specs.json');
-  writeFileSync(specsFile, JSON.stringify(specs));
-  const served = await coldModules('parts', root, cache, sample, bundlerOf, later, [tsconfig, specsFile]);
-  rmSync(specsFile);
-  const build = await medianOf3(() => buildFloor(root, specs, tsconfig), (f) => f.ms);
-  const page = await medianOf3(() => buildFloor(root, specs, tsconfig, true), (f) => f.ms);
-  // Kit's peak is its page's (the figure is read after it): the parts' peak doing that page's work.
-  const memory = { peakMiB: page.memory.reduce((sum, p) => sum + p.MiB, 0), processes: page.memory };
-  rmSync(tsconfig);
-  return { emit, served, memory, build, page, tsModules: ts.length, esbuildModules: specifiers.length - ts.length };
 }
 
 /** The whole comparison on a fresh N × M workspace. */
@@ -349,8 +358,16 @@ export async function benchSuite({ packages, modules }) {
   const styled = specifiers[1] ?? specifiers[0];
   const edited = Object.fromEntries(['esbuild', 'ts'].map((b) => [b, specifiers.find((s) => bundlerOf(s) === b && s.endsWith('/m2'))]).filter(([, s]) => s));
   const out = { packages, modules, viteVersion: VITE_VERSION, kit: {}, vite: {} };
+  const parts = partsInputs(root, specifiers, bundlerOf);
   try {
-    for (const kind of ['kit', 'vite']) Object.assign(out[kind], await coldModules(kind, root, cache, sample, bundlerOf, later));
+    // Cold modules, kit's and the parts' over HTTP (bench/parts-server.js) in rounds; Vite's once.
+    const cold = { kit: [], parts: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      cold.kit.push(await coldModules('kit', root, cache, sample, bundlerOf, later));
+      cold.parts.push(await coldModules('parts', root, cache, sample, bundlerOf, later, [parts.tsconfig, parts.specsFile]));
+    }
+    Object.assign(out.kit, medianFigures(cold.kit));
+    Object.assign(out.vite, await coldModules('vite', root, cache, sample, bundlerOf, later));
     out.esbuild = { perModule: await esbuildPerModule(root, sample.filter((s) => bundlerOf(s) === 'esbuild')) };
     const browser = await chromium.launch({ executablePath: process.env.KIT_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
     try {
@@ -358,9 +375,14 @@ export async function benchSuite({ packages, modules }) {
     } finally {
       await browser.close();
     }
-    out.build = await builds(root, cache, { packages, modules, specifiers, bundlerOf });
-    out.floors = await partsAlone(root, cache, { specifiers, sample, later, bundlerOf, edited: edited.ts ?? one });
+    const { parts: partsRuns, ...build } = await builds(root, cache, { packages, modules, specifiers }, parts);
+    out.build = build;
+    const emit = await partsAlone(root, { sample, bundlerOf, edited: edited.ts ?? one }, parts);
+    // Kit's peak is its page's (the figure is read after it): the parts' peak doing that page's work.
+    const memory = { peakMiB: partsRuns.page.memory.reduce((sum, p) => sum + p.MiB, 0), processes: partsRuns.page.memory };
+    out.floors = { emit, served: medianFigures(cold.parts), memory, build: partsRuns.build, page: partsRuns.page, tsModules: parts.ts.length, esbuildModules: specifiers.length - parts.ts.length };
   } finally {
+    rmSync(parts.tsconfig, { force: true });
     rmSync(root, { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });
   }
