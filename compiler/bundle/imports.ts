@@ -78,17 +78,18 @@ export class ImportPolicy {
   /** Checks a file the bundler resolved an import to: it must belong to this module (Rule 7). */
   checkResolved(path: string, importer: string, specifier: string): Diagnostic | undefined {
     if (path.includes('/node_modules/')) return undefined;
-    const at = this.locate(importer, specifier);
+    // Found in the importer's text only for a diagnostic: most resolved imports have none.
+    const at = () => this.locate(importer, specifier);
     if (TEST_FILE.test(path)) {
-      return bundleError(`'${specifier}' is a test file; test files are never module inputs, so keep them out of the module's imports`, at);
+      return bundleError(`'${specifier}' is a test file; test files are never module inputs, so keep them out of the module's imports`, at());
     }
     const owner = owningModule(this.workspace, path);
     if (owner && owner !== this.module) {
       const hint = owner.entry === path ? `import it as '${owner.specifier}'` : `it is a private file of ${owner.specifier}; import what that module exports from '${owner.specifier}'`;
-      return bundleError(`'${specifier}' crosses into the module ${owner.specifier} by a relative path; ${hint}`, at);
+      return bundleError(`'${specifier}' crosses into the module ${owner.specifier} by a relative path; ${hint}`, at());
     }
     if (!owner && !isInside(path, this.module.package.dir)) {
-      return bundleError(`'${specifier}' resolves to ${this.rel(path)}, outside the package ${this.module.package.name}; import it through a public module instead`, at);
+      return bundleError(`'${specifier}' resolves to ${this.rel(path)}, outside the package ${this.module.package.name}; import it through a public module instead`, at());
     }
     return undefined;
   }
