@@ -1,5 +1,4 @@
 import { statSync } from 'node:fs';
-import { relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ArtifactCache, type CacheSource } from './cache/artifact-cache.js';
 import { sha256 } from './cache/digest.js';
@@ -19,6 +18,7 @@ import { InstalledPackages, type InstalledPlan, type Root } from './emit/install
 import { compileStyles, type StylesResult } from './bundle/styles.js';
 import { KIT } from './version.js';
 import { findPackage, type ModuleInfo, type Workspace } from './workspace/model.js';
+import { workspaceSignature } from './workspace/signature.js';
 
 /** One module compiled with one set of options. */
 export interface ModuleBuild {
@@ -63,7 +63,6 @@ export class Compiler {
   readonly installed: InstalledPackages;
   /** The shared tier (Bazel's remote-cache protocol), when one is given: its hits, misses and uploads. */
   readonly remote?: RemoteCache;
-  private signatures = new WeakMap<Workspace, string>();
   private current?: Workspace;
   /** A `ts` module was built in this process: TypeScript and its emit program are loaded. */
   private tsReady = false;
@@ -201,7 +200,7 @@ export class Compiler {
   }
 
   private scriptKey(workspace: Workspace, module: ModuleInfo, options: CompileOptions): string {
-    return [KIT.version, module.vspecifier, module.bundler.specifier, formatOptions(options), this.signature(workspace)].join('|');
+    return [KIT.version, module.vspecifier, module.bundler.specifier, formatOptions(options), workspaceSignature(workspace)].join('|');
   }
 
   /** A new discovery of the workspace: the builds of modules (or versions) it no longer has are let go. */
@@ -215,18 +214,6 @@ export class Compiler {
     this.styles.prune(keep);
   }
 
-  /** What of the whole workspace a module's build depends on: names, versions, dependencies, modules. */
-  private signature(workspace: Workspace): string {
-    let signature = this.signatures.get(workspace);
-    if (!signature) {
-      const packages = workspace.packages.map((p) => [p.name, p.version, p.manifest.dependencies]);
-      // Paths relative to the workspace: two checkouts of it share keys (the remote cache).
-      const modules = workspace.modules.map((m) => [m.specifier, relative(workspace.root, m.entry), m.platforms, m.assets.map((a) => a.path)]);
-      signature = sha256(JSON.stringify([packages, modules])).slice(0, 16);
-      this.signatures.set(workspace, signature);
-    }
-    return signature;
-  }
 }
 
 /** True when `file` was written at `since` or after, to within a stat's resolution (a file that is not there was not). */
