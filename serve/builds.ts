@@ -108,18 +108,19 @@ export class BuildStates {
   }
 
   /**
-   * The modules an edit of `paths` may change: every module when the manifests changed (a
-   * new discovery), else those that read one of the files or a directory holding one (type
-   * packages), or whose directory holds one (a new file may be what a failed build was missing).
-   * A module no page, report or edit has judged yet is not judged for an edit elsewhere: no one
-   * has seen its state, and it is judged when asked for. Judging them all at the first edit
-   * built the whole workspace while that edit's own answer was awaited.
+   * The modules an edit of `paths` may change, in two groups: those whose directory holds a
+   * changed file (a new file may be what a failed build was missing), then those that read
+   * one of the files or a directory holding one (type packages): their code cannot change,
+   * only their verdict. Every module when the manifests changed (a new discovery). A module
+   * no page, report or edit has judged yet is not judged for an edit elsewhere: no one has
+   * seen its state, and it is judged when asked for (judging them all at the first edit built
+   * the whole workspace while that edit's own answer was awaited).
    */
-  affected(workspace: Workspace, paths: Set<string>): ModuleInfo[] {
+  affected(workspace: Workspace, paths: Set<string>): { holding: ModuleInfo[]; reading: ModuleInfo[] } {
     const changed = [...paths];
-    const holdsChange = (module: ModuleInfo) => changed.some((path) => path.startsWith(`${module.dir}/`));
-    if (!this.judgedWorkspace) return workspace.modules.filter(holdsChange);
-    if (workspace !== this.judgedWorkspace) return workspace.modules;
+    const holding = workspace.modules.filter((module) => changed.some((path) => path.startsWith(`${module.dir}/`)));
+    if (!this.judgedWorkspace) return { holding, reading: [] };
+    if (workspace !== this.judgedWorkspace) return { holding, reading: workspace.modules.filter((module) => !holding.includes(module)) };
     // Who read each path, or a directory above it: looked up by path, not module by module.
     const readers = new Set<string>();
     for (const path of paths) {
@@ -128,7 +129,7 @@ export class BuildStates {
         if (dirname(at) === at) break;
       }
     }
-    return workspace.modules.filter((module) => readers.has(module.vspecifier) || holdsChange(module));
+    return { holding, reading: workspace.modules.filter((module) => readers.has(module.vspecifier) && !holding.includes(module)) };
   }
 
   /** The diagnostics of every module whose current judged build failed. */

@@ -57,7 +57,10 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
         changed.clear();
         await waitWhileEmpty(paths);
         const workspace = ctx.loader.load();
-        await ctx.builds.judge(ctx.compiler, workspace, ctx.builds.affected(workspace, paths));
+        const { holding, reading } = ctx.builds.affected(workspace, paths);
+        // The edited modules first, on their own: theirs are the answers awaited now.
+        await ctx.builds.judge(ctx.compiler, workspace, holding);
+        if (reading.length) await ctx.builds.judge(ctx.compiler, workspace, reading);
       } while (again);
     } catch (error) {
       process.stderr.write(`kit: rebuild failed: ${(error as Error).message}\n`);

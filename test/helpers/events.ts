@@ -18,6 +18,8 @@ export interface EventStream {
    * announcement of work begun before the edit (a previous test's) may come first.
    */
   served(vspecifier: string, address: string, timeout?: number): Promise<{ announced: Announced; response: Response }>;
+  /** The vspecifiers of each `build.ended` so far, one list per announcement, in the order they came. */
+  announcements(): string[][];
   close(): void;
 }
 
@@ -32,6 +34,7 @@ export async function openEvents(url: string): Promise<EventStream> {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   const announced: Announced[] = [];
+  const batches: string[][] = [];
   let text = '';
   let wake = () => {};
   let subscribed!: () => void;
@@ -45,7 +48,11 @@ export async function openEvents(url: string): Promise<EventStream> {
           text = text.slice(end + 2);
           if (/^event: subscribed$/m.test(block)) subscribed();
           const data = /^event: build\.ended\ndata: (.*)$/m.exec(block)?.[1];
-          if (data) announced.push(...(JSON.parse(data) as { modules: Announced[] }).modules);
+          if (data) {
+            const { modules } = JSON.parse(data) as { modules: Announced[] };
+            announced.push(...modules);
+            batches.push(modules.map((m) => m.vspecifier));
+          }
         }
         wake();
       }
@@ -77,6 +84,7 @@ export async function openEvents(url: string): Promise<EventStream> {
         await response.arrayBuffer();
       }
     },
+    announcements: () => batches.map((batch) => [...batch]),
     close: () => controller.abort(),
   };
 }

@@ -3,10 +3,10 @@ import { openEvents } from '../helpers/events.js';
 import { DEV, startTestServer, type TestServer } from '../helpers/server.js';
 import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
-// An edit judges again what a page, a report or an earlier edit has judged and the edit may
-// change, and the module the edited file is in: not every module of the workspace because
-// nothing had been judged yet (the first edit after a start used to build them all while its
-// own answer was awaited). `Server-Timing`'s cache says whether a request found its build made.
+// An edit judges the module the edited file is in, then what a page, a report or an earlier
+// edit has judged that reads the file: not every module of the workspace because nothing had
+// been judged yet (the first edit after a start used to build them all while its own answer
+// was awaited). `Server-Timing`'s cache says whether a request found its build made.
 
 const tsconfig = {
   compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, skipLibCheck: true },
@@ -65,7 +65,7 @@ describe('an edit judges the modules it may change that were judged, and its own
     }
   });
 
-  test('once a report judged every module, an edit judges again the modules that read the file', async () => {
+  test('once a report judged every module, an edit judges again the modules that read the file, after the edited one', async () => {
     expect((await fetch(new URL('/state', server.url))).status).toBe(200);
     const events = await openEvents(server.url);
     try {
@@ -73,6 +73,11 @@ describe('an edit judges the modules it may change that were judged, and its own
       writeFiles(dir, { 'packages/base/core/index.ts': "export const size: string = 'two';\n" });
       expect((await events.built('@first/app@0.1.0/main')).status).toBe('invalid');
       expect(await cacheOf(LONE)).toBe('memory');
+      // The edited module is announced on its own, before the module that reads it.
+      const batches = events.announcements();
+      const at = (vspecifier: string) => batches.findIndex((batch) => batch.includes(vspecifier));
+      expect(at('@first/base@0.1.0/core')).toBeGreaterThanOrEqual(0);
+      expect(at('@first/base@0.1.0/core')).toBeLessThan(at('@first/app@0.1.0/main'));
     } finally {
       events.close();
     }
