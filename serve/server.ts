@@ -92,7 +92,7 @@ function prepareWhenIdle(context: ServiceContext, server: Server): void {
   const look = () => {
     const quiet = Date.now() - last;
     if (answering > 0 || quiet < IDLE_MS) return void setTimeout(look, answering > 0 ? IDLE_MS : IDLE_MS - quiet).unref();
-    void context.compiler.prepare(context.loader.load());
+    void context.compiler.prepare(context.loader.load(), () => answering === 0 && Date.now() - last >= IDLE_MS);
   };
   setTimeout(look, IDLE_MS).unref();
 }
