@@ -215,7 +215,6 @@ export class Compiler {
     this.scripts.prune(keep);
     this.styles.prune(keep);
   }
-
 }
 
 /** True when `file` was written at `since` or after, to within a stat's resolution (a file that is not there was not). */

@@ -110,8 +110,8 @@ export class BuildStates {
   /**
    * The modules an edit of `paths` may change, in two groups: those whose directory holds a
    * changed file (a new file may be what a failed build was missing), then those that read
-   * one of the files or a directory holding one (type packages): their code cannot change,
-   * only their verdict. Every module when the manifests changed (a new discovery). A module
+   * one of the files or a directory holding one (type packages): a dependency's files, for
+   * their verdict, mostly. Every module when the manifests changed (a new discovery). A module
    * no page, report or edit has judged yet is not judged for an edit elsewhere: no one has
    * seen its state, and it is judged when asked for (judging them all at the first edit built
    * the whole workspace while that edit's own answer was awaited).
