@@ -67,3 +67,28 @@ test("with the service's watcher, a dependency's edit checks a module again and 
   expect(rebuilt.code).toContain('n + n');
   expect(rebuilt.timing?.phases.bundle).toBeGreaterThan(0);
 });
+
+test("a file of the package outside every module is part of the bundles that import it: its edit bundles them again", async () => {
+  const root = writeWorkspace({
+    'kit.json': { packages: ['packages/app'] },
+    'package.json': { name: 'kept-shared-ws', private: true },
+    'tsconfig.json': { compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, noEmit: true, skipLibCheck: true }, include: ['packages'] },
+    'packages/app/package.json': pkg('@kept/shared', { kit: { modules: '.', bundler: 'ts' } }),
+    'packages/app/main/module.json': { platforms: ['web'], entry: 'index.ts' },
+    'packages/app/main/index.ts': "import { word } from '../common/word';\nexport const said: string = word;\n",
+    'packages/app/common/word.ts': "export const word = 'first-word';\n",
+  });
+  const changes = new ChangeLog();
+  changes.ready(() => true);
+  const compiler = new Compiler({ changes });
+  const workspace = loadWorkspace(root);
+  const main = findModule(workspace, '@kept/shared/main')!;
+  expect((await compiler.compile(workspace, main, DEVELOPMENT)).code).toContain('first-word');
+  await settle();
+  writeFiles(root, { 'packages/app/common/word.ts': "export const word = 'second-word';\n" });
+  changes.record(join(root, 'packages/app/common/word.ts'));
+  await settle();
+  const rebuilt = await compiler.compile(workspace, main, DEVELOPMENT);
+  expect(rebuilt.code).toContain('second-word');
+  expect(rebuilt.timing?.phases.bundle).toBeGreaterThan(0);
+});
