@@ -15,6 +15,8 @@ export interface CompileAllOptions {
   concurrency: number;
   /** Told of each module as it finishes, in the order they finish. */
   onBuilt?: (module: ModuleInfo, build: ModuleBuild) => void;
+  /** Every module's check asked for at once, ahead of the builds (see `Compiler.startAhead`): for a command, not a service checking in the background. */
+  ahead?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface CompileAllOptions {
  * work across them); the others meanwhile, a few at a time (a `ts` module's check runs in
  * TypeScript 7's process while the next is emitted).
  */
-export async function compileAll(compiler: Compiler, workspace: Workspace, modules: ModuleInfo[], optionsOf: (module: ModuleInfo) => CompileOptions, { concurrency, onBuilt }: CompileAllOptions): Promise<Map<ModuleInfo, ModuleBuild>> {
+export async function compileAll(compiler: Compiler, workspace: Workspace, modules: ModuleInfo[], optionsOf: (module: ModuleInfo) => CompileOptions, { concurrency, onBuilt, ahead = false }: CompileAllOptions): Promise<Map<ModuleInfo, ModuleBuild>> {
   const builds = new Map<ModuleInfo, ModuleBuild>();
   const finished = (module: ModuleInfo, build: ModuleBuild) => {
     builds.set(module, build);
@@ -55,6 +57,7 @@ export async function compileAll(compiler: Compiler, workspace: Workspace, modul
     };
     await Promise.all(Array.from({ length: concurrency }, work));
   };
+  if (ahead) await compiler.startAhead(workspace, others, optionsOf);
   await Promise.all([bundleTogether(), compileOthers()]);
   return builds;
 }

@@ -5,7 +5,7 @@ import { sha256 } from './cache/digest.js';
 import { RACY_MS } from './cache/stamp.js';
 import type { ChangeLog } from './cache/changes.js';
 import { ImportPolicy } from './bundle/imports.js';
-import { runBundler } from './bundle/registry.js';
+import { runAhead, runBundler } from './bundle/registry.js';
 import { BUILTIN_BUNDLERS } from './workspace/bundler-specifiers.js';
 import type { BundleInput, BundleResult } from './bundle/types.js';
 import { ensureEditorConfig } from './workspace/editor-config.js';
@@ -117,6 +117,18 @@ export class Compiler {
       const options = judgedOptions(module);
       await runBundler({ workspace, module, options, policy: new ImportPolicy(workspace, module, options), changes: this.changes }).catch(() => undefined);
     }
+  }
+
+  /**
+   * Starts what the bundlers can do ahead of the builds of `modules` (the `ts` bundler's
+   * checks), as `kit build` and `kit check` are about to build them all; only for those no
+   * cache holds. With a shared cache, most come from it: nothing is started.
+   */
+  async startAhead(workspace: Workspace, modules: readonly ModuleInfo[], optionsOf: (module: ModuleInfo) => CompileOptions): Promise<void> {
+    if (this.remote) return;
+    if (workspace !== this.current) this.release(workspace);
+    const unbuilt = modules.filter((module) => !this.refusal(module, optionsOf(module)) && !this.scripts.holds(this.scriptKey(workspace, module, optionsOf(module))));
+    await runAhead(workspace, unbuilt);
   }
 
   compile(workspace: Workspace, module: ModuleInfo, options: CompileOptions): Promise<ModuleBuild> {

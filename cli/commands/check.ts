@@ -21,7 +21,7 @@ export const checkCommand: CommandModule<{ cwd: string }, { cwd: string; 'fix-ts
     // Compiled as `kit build` compiles (see compileAll), reported in workspace order as each is known.
     const built = new Map<ModuleInfo, (build: ModuleBuild) => void>();
     const builds = workspace.modules.map((module) => new Promise<ModuleBuild>((done) => built.set(module, done)));
-    const all = compileAll(compiler, workspace, workspace.modules, judgedOptions, { concurrency: CONCURRENCY, onBuilt: (module, build) => built.get(module)!(build) });
+    const all = compileAll(compiler, workspace, workspace.modules, judgedOptions, { concurrency: CONCURRENCY, ahead: true, onBuilt: (module, build) => built.get(module)!(build) });
     for (const [i, module] of workspace.modules.entries()) {
       // `all` rejects when a compile throws: the command fails then, rather than wait for that module.
       const build = await Promise.race([builds[i], all.then(() => builds[i])]);

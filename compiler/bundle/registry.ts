@@ -1,6 +1,7 @@
 import { bundleError } from '../diagnostics.js';
 import { loadCustomBundler } from './custom.js';
 import type { BundleInput, BundleResult, Bundler } from './types.js';
+import type { ModuleInfo, Workspace } from '../workspace/model.js';
 
 // Loaded on first use: TypeScript alone takes most of a second to import, which would
 // otherwise delay every start of the service and of the CLI.
@@ -16,6 +17,19 @@ const BUILTIN: Record<string, () => Promise<Bundler>> = {
 export async function preloadBundlers(modules: readonly { bundler: { specifier: string } }[]): Promise<void> {
   const wanted = new Set(modules.map((module) => module.bundler.specifier));
   await Promise.all(Object.entries(BUILTIN).filter(([specifier]) => wanted.has(specifier)).map(([, load]) => load()));
+}
+
+/** What a built-in bundler can start ahead of many modules' builds: the `ts` bundler's checks (loaded without rollup). */
+const AHEAD: Record<string, () => Promise<(workspace: Workspace, modules: readonly ModuleInfo[]) => void>> = {
+  '@kit-js/packages/bundlers/ts': () => import('./ts-verdict.js').then((m) => m.checkAhead),
+};
+
+/** Starts what the built-in bundlers of `modules` can do ahead of their builds, when each of them is about to be built (`kit build`, `kit check`). */
+export async function runAhead(workspace: Workspace, modules: readonly ModuleInfo[]): Promise<void> {
+  for (const [specifier, load] of Object.entries(AHEAD)) {
+    const selected = modules.filter((module) => module.bundler.specifier === specifier);
+    if (selected.length) (await load())(workspace, selected);
+  }
 }
 
 /** How long a custom bundler may take on one module before the module is invalid. */

@@ -1,15 +1,12 @@
-import { dirname, relative } from 'node:path';
+import { relative } from 'node:path';
 import { toPosix } from '../paths.js';
 import { bundleError } from '../diagnostics.js';
 import { ArtifactCache } from '../cache/artifact-cache.js';
 import { checkModule } from '../check/check-module.js';
-import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
-import { reachWithStamps } from '../check/reach.js';
-import { ownFiles } from '../check/own-files.js';
 import { owningModule } from './imports.js';
 import { formatOptions } from './options.js';
 import { bundleWithRollup, type Bundled } from './ts-rollup.js';
-import { installRecords } from '../workspace/tsconfig-chain.js';
+import { verdictInputs } from './ts-verdict.js';
 import { workspaceSignature } from '../workspace/signature.js';
 import type { ChangeLog } from '../cache/changes.js';
 import type { BundleInput, BundleResult, Bundler } from './types.js';
@@ -34,19 +31,15 @@ export const tsBundler: Bundler = {
 };
 
 async function bundleWithTypeScript({ workspace, module, options, policy, changes }: BundleInput): Promise<BundleResult> {
-  const userConfig = tsconfigOf(workspace, module.entry);
-  // What else decides the verdict: which tsconfig applies, its chain, and installs (a new @types package, say).
-  const settings = [...tsconfigInputs(workspace, module.entry, userConfig), ...installRecords([workspace.root, userConfig ? dirname(userConfig) : workspace.root])];
-  // Every file the verdict depends on, type imports included: TypeScript 7 starts on the module's own at once.
-  const { files: reached, stamps } = reachWithStamps(workspace, module.entry, changes);
-  const own = ownFiles(workspace, module, reached);
+  // TypeScript 7 starts on the module's own files at once.
+  const judged = verdictInputs(workspace, module, changes);
   const checkStarted = performance.now();
   let checkMs = 0;
-  const checking = checkModule(workspace, module, own, [...reached, ...settings], stamps).then(
+  const checking = checkModule(workspace, module, judged.own, judged.read, judged.stamps).then(
     (found) => ((checkMs = performance.now() - checkStarted), found),
     (error: Error): CheckerFailure => ({ failure: error.message }),
   );
-  const inputs = [...new Set([module.entry, ...reached, ...settings])];
+  const inputs = [...new Set([module.entry, ...judged.read])];
   const rollup = () => bundleWithRollup(workspace, module, options, policy);
   const bundled = await (changes ? bundleOnce({ workspace, module, options, changes }, inputs, rollup) : rollup());
   // A kept bundle's bare imports are what this build's rules would have kept.

@@ -35,6 +35,7 @@ export function checkerOf(root: string): CheckerThread {
 export function reportFileChange(root: string, event: string, path: string): void {
   const checker = checkers.get(root);
   if (!checker) return;
+  ahead.clear();
   // A type package added, removed or edited may change what any file resolves to.
   if (isInstallInput(path)) checker.changed({ all: true });
   else if (event === 'add') checker.changed({ created: [path] });
@@ -54,23 +55,23 @@ export function deferBackgroundChecks(root: string): void {
  * (a changed record under node_modules) may have changed any declaration: everything is
  * read again.
  */
-function reportChanges(checker: CheckerThread, files: readonly string[], known?: ReadonlyMap<string, string>): void {
+function reportChanges(checker: CheckerThread, now: ReadonlyMap<string, string>): void {
   let stamps = seen.get(checker);
   if (!stamps) seen.set(checker, (stamps = new Map()));
-  for (const file of files) {
-    const now = known?.get(file) ?? fileStamp(file).stamp;
+  for (const [file, stamp] of now) {
     const before = stamps.get(file);
-    stamps.set(file, now);
-    if (before === undefined || before === now) continue;
+    stamps.set(file, stamp);
+    if (before === undefined || before === stamp) continue;
     if (file.includes('node_modules')) checker.changed({ all: true });
     else if (before === '-') checker.changed({ created: [file] });
-    else if (now === '-') checker.changed({ deleted: [file] });
+    else if (stamp === '-') checker.changed({ deleted: [file] });
     else checker.changed({ changed: [file] });
   }
 }
 
 /** Ends every checker's native process (the service on shutdown, a command when done). */
 export async function closeCheckers(): Promise<void> {
+  ahead.clear();
   await Promise.all([...checkers.values()].map((checker) => checker.close()));
 }
 
@@ -117,9 +118,42 @@ function checkConfig(workspace: Workspace, checker: CheckerThread, tsconfig: str
  * relative to the workspace. `read` is every file the verdict depends on; `stamps`, those
  * of them stamped a moment ago (see reach.ts).
  */
-export async function checkModule(workspace: Workspace, module: ModuleInfo, files: readonly string[], read: readonly string[], stamps?: ReadonlyMap<string, string>): Promise<Diagnostic[]> {
+export function checkModule(workspace: Workspace, module: ModuleInfo, files: readonly string[], read: readonly string[], stamps?: ReadonlyMap<string, string>): Promise<Diagnostic[]> {
+  const now = stampsOf(read, stamps);
+  const key = aheadKey(workspace, module, files, read);
+  const early = ahead.get(key);
+  ahead.delete(key);
+  // Asked for ahead on the same files as they are now: that verdict is this one.
+  if (early && [...now].every(([file, stamp]) => early.stamps.get(file) === stamp)) return early.verdict;
+  return verdictOf(workspace, module, files, read, now);
+}
+
+/** Verdicts asked for ahead of their builds (see `checkModuleAhead`), by module and files; each is taken once. */
+const ahead = new Map<string, { verdict: Promise<Diagnostic[]>; stamps: ReadonlyMap<string, string> }>();
+
+/**
+ * Asks for the verdict `checkModule` will be asked for with the same arguments, ahead of it:
+ * `kit build` and `kit check` ask for every module's at once, so TypeScript 7 checks in its
+ * process while rollup bundles here, rather than each check waiting for its build to start
+ * (a few at a time). The build then takes this verdict, unless a file it rests on changed
+ * since.
+ */
+export function checkModuleAhead(workspace: Workspace, module: ModuleInfo, files: readonly string[], read: readonly string[], stamps?: ReadonlyMap<string, string>): void {
+  const now = stampsOf(read, stamps);
+  const verdict = verdictOf(workspace, module, files, read, now);
+  // A failure is met by the build that takes this verdict; never left unhandled meanwhile.
+  verdict.catch(() => undefined);
+  ahead.set(aheadKey(workspace, module, files, read), { verdict, stamps: now });
+}
+
+const aheadKey = (workspace: Workspace, module: ModuleInfo, files: readonly string[], read: readonly string[]) => [workspace.root, module.vspecifier, ...files, '', ...read].join('\n');
+
+/** The stat stamp of each file read, from `stamps` where it was taken a moment ago. */
+const stampsOf = (read: readonly string[], stamps?: ReadonlyMap<string, string>) => new Map(read.map((file) => [file, stamps?.get(file) ?? fileStamp(file).stamp]));
+
+async function verdictOf(workspace: Workspace, module: ModuleInfo, files: readonly string[], read: readonly string[], now: ReadonlyMap<string, string>): Promise<Diagnostic[]> {
   const checker = checkerOf(workspace.root);
-  reportChanges(checker, read, stamps);
+  reportChanges(checker, now);
   const tsconfig = tsconfigOf(workspace, module.entry);
   const config = checkConfig(workspace, checker, tsconfig);
   const found = await checker.check(config, files);

@@ -37,6 +37,7 @@ function compileForProduction(workspace: Workspace, compiler: Compiler, onProgre
   let done = 0;
   return compileAll(compiler, workspace, workspace.modules, productionOptions, {
     concurrency: CONCURRENCY,
+    ahead: true,
     onBuilt: (module) => onProgress?.(++done, workspace.modules.length, module),
   });
 }

@@ -1,0 +1,30 @@
+// What TypeScript 7 judges of a `ts` module, apart from its bundle (no rollup, no swc): the
+// commands ask for every module's verdict before those are loaded.
+import { dirname } from 'node:path';
+import { checkModuleAhead } from '../check/check-module.js';
+import { ownFiles } from '../check/own-files.js';
+import { reachWithStamps } from '../check/reach.js';
+import type { ChangeLog } from '../cache/changes.js';
+import { installRecords } from '../workspace/tsconfig-chain.js';
+import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
+import type { ModuleInfo, Workspace } from '../workspace/model.js';
+
+/**
+ * What TypeScript 7 judges of the module (its own files) and every file that verdict rests
+ * on: the files its entry reaches, type imports included, which tsconfig applies, its chain,
+ * and installs (a new @types package, say).
+ */
+export function verdictInputs(workspace: Workspace, module: ModuleInfo, changes?: ChangeLog) {
+  const userConfig = tsconfigOf(workspace, module.entry);
+  const settings = [...tsconfigInputs(workspace, module.entry, userConfig), ...installRecords([workspace.root, userConfig ? dirname(userConfig) : workspace.root])];
+  const { files: reached, stamps } = reachWithStamps(workspace, module.entry, changes);
+  return { own: ownFiles(workspace, module, reached), read: [...reached, ...settings], stamps };
+}
+
+/** Asks for the verdict of every one of `modules`, in their order, ahead of their builds (see `checkModuleAhead`). */
+export function checkAhead(workspace: Workspace, modules: readonly ModuleInfo[]): void {
+  for (const module of modules) {
+    const { own, read, stamps } = verdictInputs(workspace, module);
+    checkModuleAhead(workspace, module, own, read, stamps);
+  }
+}

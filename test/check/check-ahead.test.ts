@@ -1,0 +1,49 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { closeCheckers } from '../../lib/compiler/check/check-module.js';
+import { Compiler, DEVELOPMENT, findModule, loadWorkspace } from '../../lib/compiler/index.js';
+import { pkg, removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
+
+afterAll(async () => {
+  await closeCheckers();
+  removeWorkspaces();
+});
+
+test('a file edited after its verdict was asked for ahead (kit build, kit check) is judged as it is when its module is built', async () => {
+  const dir = writeWorkspace({
+    'kit.json': { packages: ['packages/app'] },
+    'packages/app/package.json': pkg('@ahead/app', { kit: { modules: '.', bundler: 'ts' } }),
+    'packages/app/first/module.json': { platforms: ['web'], entry: 'index.ts' },
+    'packages/app/first/index.ts': "export { count } from './count.js';\n",
+    'packages/app/first/count.ts': 'export const count: number = 1;\n',
+    'packages/app/second/module.json': { platforms: ['web'], entry: 'index.ts' },
+    'packages/app/second/index.ts': 'export const name: string = "second";\n',
+  });
+  const workspace = loadWorkspace(dir);
+  const [first, second] = ['@ahead/app/first', '@ahead/app/second'].map((specifier) => findModule(workspace, specifier)!);
+  const compiler = new Compiler();
+  await compiler.startAhead(workspace, [first, second], () => DEVELOPMENT);
+  // TypeScript 7 checks in order: with the second module's verdict made, the first's is too, on the file as it was.
+  expect((await compiler.compile(workspace, second, DEVELOPMENT)).status).toBe('valid');
+  writeFileSync(join(dir, 'packages/app/first/count.ts'), "export const count: number = 'one';\n");
+
+  const build = await compiler.compile(workspace, first, DEVELOPMENT);
+  expect(build.status).toBe('invalid');
+  expect(build.diagnostics).toEqual([expect.objectContaining({ code: 'TS2322', file: 'packages/app/first/count.ts', line: 1 })]);
+});
+
+test('a verdict asked for ahead is the build\'s: a type error made before is reported, once', async () => {
+  const dir = writeWorkspace({
+    'kit.json': { packages: ['packages/app'] },
+    'packages/app/package.json': pkg('@ahead/broken', { kit: { modules: '.', bundler: 'ts' } }),
+    'packages/app/main/module.json': { platforms: ['web'], entry: 'index.ts' },
+    'packages/app/main/index.ts': "export const answer: number = 'forty-two';\n",
+  });
+  const workspace = loadWorkspace(dir);
+  const module = findModule(workspace, '@ahead/broken/main')!;
+  const compiler = new Compiler();
+  await compiler.startAhead(workspace, [module], () => DEVELOPMENT);
+  const build = await compiler.compile(workspace, module, DEVELOPMENT);
+  expect(build.diagnostics).toEqual([expect.objectContaining({ code: 'TS2322', file: 'packages/app/main/index.ts', line: 1, column: 14 })]);
+});
