@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import MagicString from 'magic-string';
 import { rollup, type Plugin, type RollupLog } from 'rollup';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
@@ -55,8 +55,12 @@ export async function bundleWithRollup(workspace: Workspace, module: ModuleInfo,
   const rel = (path: string) => toPosix(relative(root, path));
 
   const emitOptions = new Map<string, EmitOptions>();
+  // Looked up once per directory in a bundle: its files mostly share one or two.
+  const configs = new Map<string, string>();
   const emitOptionsFor = (file: string) => {
-    const config = tsconfigOf(workspace, file) ?? '';
+    const dir = dirname(file);
+    let config = configs.get(dir);
+    if (config === undefined) configs.set(dir, (config = tsconfigOf(workspace, file) ?? ''));
     let found = emitOptions.get(config);
     if (!found) emitOptions.set(config, (found = emitOptionsOf(config || undefined)));
     return found;
@@ -66,6 +70,8 @@ export async function bundleWithRollup(workspace: Workspace, module: ModuleInfo,
   const imports: Plugin = {
     name: 'kit-imports',
     async resolveId(source, importer, extra) {
+      // The entry as discovery found it, as rollup would resolve it (its real path), without rollup's own look (a stat and its directory's listing, in several turns).
+      if (extra.isEntry && source === module.entry) return realPath(source);
       if (!importer || extra.isEntry) return null;
       const decision = policy.decide(source, importer);
       switch (decision.kind) {
@@ -152,5 +158,14 @@ export async function bundleWithRollup(workspace: Workspace, module: ModuleInfo,
     const at = unresolved && e.id && !e.loc ? policy.locate(e.id, e.exporter!) : file ? { file: rel(file), line: e.loc?.line, column: e.loc ? e.loc.column + 1 : undefined } : undefined;
     if (unresolved) refused.add(e.exporter!);
     return made({ code: '', stylesheets: [], read: [], failed: { message: e.message, at, unresolved } });
+  }
+}
+
+/** The file's real path; null when it is gone (rollup then says the entry cannot be resolved). */
+function realPath(file: string): string | null {
+  try {
+    return realpathSync.native(file);
+  } catch {
+    return null;
   }
 }
