@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { sha256 } from './digest.js';
@@ -111,8 +111,11 @@ export class DiskStore {
    * so a truncated or damaged entry (a disk fault, a hand edit) is a miss, never served.
    */
   read<T>(key: string): StoredEntry<T> | undefined {
+    const file = this.file(key);
+    // Most lookups of a cold build miss: an error thrown for each costs more than the look.
+    if (!existsSync(file)) return undefined;
     try {
-      const text = readFileSync(this.file(key), 'utf8');
+      const text = readFileSync(file, 'utf8');
       const newline = text.indexOf('\n');
       const body = text.slice(newline + 1);
       if (newline !== 64 || sha256(body) !== text.slice(0, 64)) return undefined;
