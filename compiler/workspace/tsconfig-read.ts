@@ -123,10 +123,10 @@ export function tsconfigOf(workspace: Workspace, entry: string): string | undefi
 
 /**
  * The tsconfig.json paths TypeScript looks at for a module, nearest first, up to the one it
- * picks: one created nearer than that changes the module's configuration.
+ * picks (`found`, when the caller has looked it up already): one created nearer than that
+ * changes the module's configuration.
  */
-export function tsconfigLookups(workspace: Workspace, entry: string): string[] {
-  const found = tsconfigOf(workspace, entry);
+export function tsconfigLookups(workspace: Workspace, entry: string, found = tsconfigOf(workspace, entry)): string[] {
   const looked: string[] = [];
   for (let dir = dirname(entry); isInside(dir, workspace.root); dir = dirname(dir)) {
     looked.push(join(dir, 'tsconfig.json'));
@@ -137,5 +137,5 @@ export function tsconfigLookups(workspace: Workspace, entry: string): string[] {
 
 /** Every tsconfig file that decides how a module's files compile: where one was looked for, and the chain of the one found. */
 export function tsconfigInputs(workspace: Workspace, entry: string, tsconfig = tsconfigOf(workspace, entry)): string[] {
-  return [...tsconfigLookups(workspace, entry), ...(tsconfig ? tsconfigChain(tsconfig) : [])];
+  return [...tsconfigLookups(workspace, entry, tsconfig), ...(tsconfig ? tsconfigChain(tsconfig) : [])];
 }
