@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { closeCheckers } from '../../lib/compiler/check/check-module.js';
+import { checkerOf, closeCheckers } from '../../lib/compiler/check/check-module.js';
 import { Compiler, DEVELOPMENT, findModule, loadWorkspace } from '../../lib/compiler/index.js';
 import { pkg, removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
 
@@ -46,4 +46,33 @@ test('a verdict asked for ahead is the build\'s: a type error made before is rep
   await compiler.startAhead(workspace, [module], () => DEVELOPMENT);
   const build = await compiler.compile(workspace, module, DEVELOPMENT);
   expect(build.diagnostics).toEqual([expect.objectContaining({ code: 'TS2322', file: 'packages/app/main/index.ts', line: 1, column: 14 })]);
+});
+
+test("TypeScript 7's process killed while the verdicts asked ahead wait: each build still gets its own module's verdict", async () => {
+  const dir = writeWorkspace({
+    'kit.json': { packages: ['packages/app'] },
+    'packages/app/package.json': pkg('@ahead/killed', { kit: { modules: '.', bundler: 'ts' } }),
+    ...Object.fromEntries(['one', 'two', 'three'].flatMap((name, i) => [
+      [`packages/app/${name}/module.json`, { platforms: ['web'], entry: 'index.ts' }],
+      // The second module has a type error: its verdict must stay its own.
+      [`packages/app/${name}/index.ts`, i === 1 ? "export const value: number = 'two';\n" : `export const value: number = ${i};\n`],
+    ])),
+  });
+  const workspace = loadWorkspace(dir);
+  const modules = ['one', 'two', 'three'].map((name) => findModule(workspace, `@ahead/killed/${name}`)!);
+  const compiler = new Compiler();
+  const checker = checkerOf(dir);
+  await compiler.startAhead(workspace, modules, () => DEVELOPMENT);
+  // Killed once, as soon as it is known to run: the checks queued ahead go on in a new process.
+  await new Promise<void>((done) => {
+    const killer = setInterval(() => {
+      if (!checker.pid) return;
+      clearInterval(killer);
+      process.kill(checker.pid, 'SIGKILL');
+      done();
+    }, 1);
+  });
+  const builds = await Promise.all(modules.map((module) => compiler.compile(workspace, module, DEVELOPMENT)));
+  expect(builds.map((b) => b.status)).toEqual(['valid', 'invalid', 'valid']);
+  expect(builds[1].diagnostics).toEqual([expect.objectContaining({ code: 'TS2322', file: 'packages/app/two/index.ts' })]);
 });
