@@ -116,7 +116,8 @@ function checkConfig(workspace: Workspace, checker: CheckerThread, tsconfig: str
  * TypeScript 7's verdict on the files of one module: the diagnostics of `files` (the
  * module's own files its build read) and the problems of its configuration, with paths
  * relative to the workspace. `read` is every file the verdict depends on; `stamps`, those
- * of them stamped a moment ago (see reach.ts).
+ * of them stamped a moment ago (see reach.ts). A verdict asked for ahead with the same
+ * arguments (`checkModuleAhead`) is this one while every file read has the stamp it had then.
  */
 export function checkModule(workspace: Workspace, module: ModuleInfo, files: readonly string[], read: readonly string[], stamps?: ReadonlyMap<string, string>): Promise<Diagnostic[]> {
   const now = stampsOf(read, stamps);
