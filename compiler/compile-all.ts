@@ -13,6 +13,8 @@ const BATCH = 50;
 export interface CompileAllOptions {
   /** How many of the other modules compile at once. */
   concurrency: number;
+  /** Told of each module as its compile starts (a batch's modules together). */
+  onStarted?: (module: ModuleInfo) => void;
   /** Told of each module as it finishes, in the order they finish. */
   onBuilt?: (module: ModuleInfo, build: ModuleBuild) => void;
   /** Every module's check asked for at once, ahead of the builds (see `Compiler.startAhead`): for a command, not a service checking in the background. */
@@ -26,7 +28,7 @@ export interface CompileAllOptions {
  * work across them); the others meanwhile, a few at a time (a `ts` module's check runs in
  * TypeScript 7's process while the next is emitted).
  */
-export async function compileAll(compiler: Compiler, workspace: Workspace, modules: ModuleInfo[], optionsOf: (module: ModuleInfo) => CompileOptions, { concurrency, onBuilt, ahead = false }: CompileAllOptions): Promise<Map<ModuleInfo, ModuleBuild>> {
+export async function compileAll(compiler: Compiler, workspace: Workspace, modules: ModuleInfo[], optionsOf: (module: ModuleInfo) => CompileOptions, { concurrency, onStarted, onBuilt, ahead = false }: CompileAllOptions): Promise<Map<ModuleInfo, ModuleBuild>> {
   const builds = new Map<ModuleInfo, ModuleBuild>();
   const finished = (module: ModuleInfo, build: ModuleBuild) => {
     builds.set(module, build);
@@ -45,6 +47,7 @@ export async function compileAll(compiler: Compiler, workspace: Workspace, modul
     for (const group of groups.values()) {
       for (let start = 0; start < group.length; start += BATCH) {
         const batch = group.slice(start, start + BATCH);
+        batch.forEach((module) => onStarted?.(module));
         const results = await compiler.compileMany(workspace, batch, optionsOf(batch[0]));
         batch.forEach((module, i) => finished(module, results[i]));
       }
@@ -53,7 +56,10 @@ export async function compileAll(compiler: Compiler, workspace: Workspace, modul
   const compileOthers = async () => {
     const queue = [...others];
     const work = async () => {
-      for (let module = queue.shift(); module; module = queue.shift()) finished(module, await compiler.compile(workspace, module, optionsOf(module)));
+      for (let module = queue.shift(); module; module = queue.shift()) {
+        onStarted?.(module);
+        finished(module, await compiler.compile(workspace, module, optionsOf(module)));
+      }
     };
     await Promise.all(Array.from({ length: concurrency }, work));
   };

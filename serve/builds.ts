@@ -7,6 +7,8 @@ interface Known {
   hash: string;
   stylesHash?: string;
   diagnostics: Diagnostic[];
+  /** When its compile started, in the order of every judged compile (see `judge`). */
+  started: number;
 }
 
 /** A judged build that changed, as the terminal reports it. */
@@ -36,6 +38,8 @@ const JUDGE_CONCURRENCY = 4;
 export class BuildStates {
   revision = 0;
   private current = new Map<string, Known>();
+  /** Judged compiles started so far: a later one read the files as they were later. */
+  private compiles = 0;
   /** The files each module's last judged build read, to tell which modules an edit affects. */
   private inputs = new Map<string, Set<string>>();
   /** The same, by file: the modules whose last judged build read it. */
@@ -50,19 +54,31 @@ export class BuildStates {
   /** Builds `modules` in their judged form, records the results and announces what changed. */
   async judge(compiler: Compiler, workspace: Workspace, modules: ModuleInfo[]): Promise<Map<ModuleInfo, ModuleBuild>> {
     const took = new Map<ModuleInfo, number>();
+    const order = new Map<ModuleInfo, number>();
     const started = performance.now();
     // A few at a time: a thousand builds in flight hold a thousand bundles' memory, and finish no sooner.
-    const builds = await compileAll(compiler, workspace, modules, judgedOptions, { concurrency: JUDGE_CONCURRENCY, onBuilt: (m) => took.set(m, performance.now() - started) });
+    const builds = await compileAll(compiler, workspace, modules, judgedOptions, {
+      concurrency: JUDGE_CONCURRENCY,
+      onStarted: (m) => order.set(m, ++this.compiles),
+      onBuilt: (m) => took.set(m, performance.now() - started),
+    });
     this.judgedWorkspace = workspace;
-    for (const [module, build] of builds) this.noteInputs(module.vspecifier, build.inputs);
+    for (const [module, build] of builds) this.noteInputs(module.vspecifier, build.inputs, order.get(module) ?? 0);
     const changed: { vspecifier: string; status: string; hash: string; styles?: string }[] = [];
     const diagnostics: Diagnostic[] = [];
     for (const [module, build] of builds) {
       // A build that raced an edit is not announced; the edit's own rebuild will be.
       if (!build.settled) continue;
       const before = this.current.get(module.vspecifier);
-      if (before && before.hash === build.hash && before.stylesHash === build.stylesHash && before.status === build.status) continue;
-      this.current.set(module.vspecifier, { status: build.status, hash: build.hash, stylesHash: build.stylesHash, diagnostics: build.diagnostics });
+      const begun = order.get(module) ?? 0;
+      // Judged at once by another caller (a page, /state, the watcher), a compile begun later may
+      // have finished first: this older one is not news, and never announced after it.
+      if (before && before.started > begun) continue;
+      if (before && before.hash === build.hash && before.stylesHash === build.stylesHash && before.status === build.status) {
+        before.started = begun;
+        continue;
+      }
+      this.current.set(module.vspecifier, { status: build.status, hash: build.hash, stylesHash: build.stylesHash, diagnostics: build.diagnostics, started: begun });
       this.report?.({
         module,
         status: build.status,
@@ -82,7 +98,12 @@ export class BuildStates {
     return builds;
   }
 
-  private noteInputs(vspecifier: string, inputs: readonly string[]): void {
+  /** When the compile whose inputs `inputs` holds for each module started: an older compile's are not noted over a newer's. */
+  private inputsStarted = new Map<string, number>();
+
+  private noteInputs(vspecifier: string, inputs: readonly string[], started: number): void {
+    if ((this.inputsStarted.get(vspecifier) ?? -1) > started) return;
+    this.inputsStarted.set(vspecifier, started);
     for (const file of this.inputs.get(vspecifier) ?? []) this.readers.get(file)?.delete(vspecifier);
     this.inputs.set(vspecifier, new Set(inputs));
     for (const file of inputs) {
