@@ -21,7 +21,7 @@ export function checkDependency(workspace: Workspace, importer: PackageInfo, spe
   if (sibling !== importer) {
     const range = importer.manifest.dependencies[name];
     if (range === undefined) return dependencyNotDeclared(name, importer.manifestFile, at());
-    if (sibling && !semver.satisfies(sibling.version, range)) {
+    if (sibling && !satisfies(sibling.version, range)) {
       return dependencyIncompatible(name, sibling.version, range, { file: importer.manifestFile, ...importer.manifest.dependencyPosition(name) }, at());
     }
   }
@@ -33,4 +33,17 @@ export function checkDependency(workspace: Workspace, importer: PackageInfo, spe
     );
   }
   return undefined;
+}
+
+/** semver's answer, kept by version and range: every bare import a build decides asks it again, and each asks it to parse both. */
+const answers = new Map<string, boolean>();
+
+function satisfies(version: string, range: string): boolean {
+  const key = `${version} ${range}`;
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    if (answers.size >= 10_000) answers.clear();
+    answers.set(key, (answer = semver.satisfies(version, range)));
+  }
+  return answer;
 }
