@@ -84,16 +84,18 @@ export class Compiler {
   /**
    * The installed packages the workspace's modules for `options.target` import, each over
    * every entry in use (see `InstalledPackages.plan`): one layout for every page of the
-   * workspace, and the same for `kit run` and `kit build`.
+   * workspace, and the same for `kit run` and `kit build`. `built`: builds with these options
+   * made a moment ago (`kit build`'s), taken as they are rather than looked up again.
    */
-  async installedPlan(workspace: Workspace, options: CompileOptions): Promise<InstalledPlan> {
+  async installedPlan(workspace: Workspace, options: CompileOptions, built?: ReadonlyMap<ModuleInfo, ModuleBuild>): Promise<InstalledPlan> {
     const platform = options.target === 'browser' ? 'web' : 'node';
     const queue = workspace.modules.filter((m) => m.platforms.includes(platform));
     const roots: Root[][] = [];
     const work = async () => {
       for (let module = queue.shift(); module; module = queue.shift()) {
         const index = workspace.modules.indexOf(module);
-        roots[index] = (await this.compile(workspace, module, options)).imports.map((specifier) => ({ specifier, from: module.package.dir }));
+        const build = built?.get(module) ?? (await this.compile(workspace, module, options));
+        roots[index] = build.imports.map((specifier) => ({ specifier, from: module.package.dir }));
       }
     };
     await Promise.all(Array.from({ length: 8 }, work));

@@ -54,7 +54,7 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
   const diagnostics = [...workspace.diagnostics, ...[...builds.values()].flatMap((b) => b.diagnostics)];
   if (diagnostics.length) return { diagnostics, files: 0, installed: 0, unmapped: [] };
   // The installed packages the browser modules import, in the layout `kit run` serves.
-  const plan = await compiler.installedPlan(workspace, PRODUCTION);
+  const plan = await compiler.installedPlan(workspace, PRODUCTION, builds);
   diagnostics.push(...planDiagnostics(plan));
   if (diagnostics.length) return { diagnostics, files: 0, installed: 0, unmapped: [] };
   const browserImports = workspace.modules.filter((m) => m.platforms.includes('web')).flatMap((m) => builds.get(m)!.imports);
