@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import * as esbuild from 'esbuild';
+import { esbuild } from './commonjs.js';
 import { ArtifactCache, type CacheSource } from './cache/artifact-cache.js';
 import { sha256 } from './cache/digest.js';
 import { RACY_MS } from './cache/stamp.js';

@@ -3,7 +3,7 @@
  * processors kit's own `ts` and `esbuild` bundlers are built from. A bundler is an object
  * with a `name` and a `bundle(input)` that returns ES module code; no packager layer.
  */
-import * as esbuild from 'esbuild';
+import { esbuild } from './commonjs.js';
 import type { Bundler } from './bundle/types.js';
 
 export type { Bundler, BundleInput, BundleResult, SourceMap, StylesheetImport } from './bundle/types.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
+import { esbuild } from '../compiler/commonjs.js';
 import { KIT_HOME } from '../compiler/index.js';
 
 let bundled: Promise<string> | undefined;

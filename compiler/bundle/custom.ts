@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import { esbuild } from '../commonjs.js';
 import { KIT_HOME } from '../version.js';
 import type { Bundler } from './types.js';
 

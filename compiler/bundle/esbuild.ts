@@ -1,5 +1,6 @@
 import { extname, relative, resolve } from 'node:path';
-import * as esbuild from 'esbuild';
+import { esbuild } from '../commonjs.js';
+import type { BuildFailure, BuildResult, Message, Metafile, Plugin } from 'esbuild';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { toPosix } from '../paths.js';
 import { CODE, owningModule } from './imports.js';
@@ -42,7 +43,7 @@ export const esbuildBundler: Bundler & { bundleTogether: typeof bundleTogether }
     try {
       return collect(await build([part], () => part, EVERY_IMPORT), part, root);
     } catch (error) {
-      const failure = error as esbuild.BuildFailure;
+      const failure = error as BuildFailure;
       return { code: '', stylesheets: [], inputs: [input.module.entry, ...part.settings], diagnostics: [...part.diagnostics, ...(failure.errors ?? [{ text: String(error) }]).map((m) => toDiagnostic(m, root))] };
     }
   },
@@ -72,7 +73,7 @@ async function bundleTogether(inputs: BundleInput[]): Promise<BundleResult[] | u
   }
 }
 
-type Built = esbuild.BuildResult<{ write: false; metafile: true }>;
+type Built = BuildResult<{ write: false; metafile: true }>;
 
 /** Every import goes through kit's rules: what a failed build is built again with. */
 const EVERY_IMPORT = /.*/;
@@ -101,7 +102,7 @@ async function build(parts: Part[], partOf: (importer: string) => Part | undefin
   const root = workspace.root;
   const stylesheets = new Map<string, StylesheetImport>();
   const rel = (path: string) => toPosix(relative(root, path));
-  const plugin: esbuild.Plugin = {
+  const plugin: Plugin = {
     name: 'kit-imports',
     setup(build) {
       build.onResolve({ filter }, (args) => {
@@ -184,7 +185,7 @@ function collect(result: Built, part: Part, root: string): BundleResult {
 }
 
 /** The files the entry's imports reach (whether or not their code is kept): an edit to any may change the bundle. */
-function reachable(metafile: esbuild.Metafile, entry: string): string[] {
+function reachable(metafile: Metafile, entry: string): string[] {
   const seen = new Set<string>([entry]);
   for (const file of seen) {
     for (const record of metafile.inputs[file]?.imports ?? []) if (!record.external && !record.path.includes(':')) seen.add(record.path);
@@ -192,7 +193,7 @@ function reachable(metafile: esbuild.Metafile, entry: string): string[] {
   return [...seen];
 }
 
-function toDiagnostic(message: esbuild.Message, root: string): Diagnostic {
+function toDiagnostic(message: Message, root: string): Diagnostic {
   const location = message.location;
   if (!location) return bundleError(message.text);
   // esbuild counts columns in bytes; a diagnostic counts characters (UTF-16 units, as TypeScript and editors do).

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import * as esbuild from 'esbuild';
+import { esbuild } from '../commonjs.js';
+import type { Loader } from 'esbuild';
 import { init, parse } from 'es-module-lexer';
 import { directoryListings, resolveRelative, type FileTest } from '../check/resolve.js';
 import { isInside } from '../paths.js';
@@ -12,7 +13,7 @@ interface Lexed {
   relative: string[];
 }
 
-const LOADERS: Record<string, esbuild.Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx' };
+const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx' };
 const lexed = new Map<string, Lexed>();
 
 /**
@@ -59,7 +60,7 @@ async function lexFile(file: string): Promise<Lexed | undefined> {
 }
 
 /** Static imports, re-exports and literal dynamic imports; types stripped first so the lexer sees JavaScript. */
-async function specifiersOf(source: string, loader: esbuild.Loader): Promise<string[]> {
+async function specifiersOf(source: string, loader: Loader): Promise<string[]> {
   await init;
   let code = source;
   try {

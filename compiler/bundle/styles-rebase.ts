@@ -1,5 +1,4 @@
-import postcss from 'postcss';
-import valueParser from 'postcss-value-parser';
+import { postcss, valueParser } from '../commonjs.js';
 
 /**
  * The stylesheet with every relative `url()` made absolute against `address`, the path it is

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import * as esbuild from 'esbuild';
-import postcss, { CssSyntaxError, type AtRule, type Root } from 'postcss';
-import valueParser from 'postcss-value-parser';
+import type { AtRule, Root } from 'postcss';
+import { esbuild, postcss, valueParser } from '../commonjs.js';
 import { assetAddressFromStyles } from './address.js';
 import { locateImport } from './imports.js';
 import type { StylesheetImport } from './types.js';
@@ -40,7 +39,7 @@ export async function compileStyles(workspace: Workspace, module: ModuleInfo, sh
     try {
       return postcss.parse(text, { from: file });
     } catch (error) {
-      if (error instanceof CssSyntaxError) {
+      if (error instanceof postcss.CssSyntaxError) {
         diagnostics.push(bundleError(`${error.reason}; fix the stylesheet`, { file: rel(file), line: error.line, column: error.column }));
       } else {
         throw error;

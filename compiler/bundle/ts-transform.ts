@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename, relative } from 'node:path';
-import { transform as swcTransform } from '@swc/core';
+import { swc } from '../commonjs.js';
 import type { Plugin } from 'rollup';
 import { sha256 } from '../cache/digest.js';
 import { toPosix } from '../paths.js';
@@ -46,7 +46,7 @@ export async function transformFile(context: TransformContext, file: string, cod
   const key = sha256(`${JSON.stringify(options)}\0${code}`);
   const kept = memory.get(key);
   if (kept) return remember(key, kept);
-  const output = await swcTransform(code, options);
+  const output = await swc.transform(code, options);
   return remember(key, { code: output.code, map: output.map });
 }
 

@@ -1,5 +1,6 @@
 import { posix, relative, resolve } from 'node:path';
-import * as esbuild from 'esbuild';
+import { esbuild } from '../commonjs.js';
+import type { BuildFailure, BuildOptions, Plugin } from 'esbuild';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { formatOptions, type CompileOptions } from '../bundle/options.js';
 import { installedSpecifier, type InstalledPackage } from '../workspace/installed.js';
@@ -131,11 +132,11 @@ function common(pkg: InstalledPackage, options: CompileOptions) {
     define: { 'process.env.NODE_ENV': JSON.stringify(options.env) },
     logLevel: 'silent',
     plugins: [externals],
-  } as const satisfies esbuild.BuildOptions;
+  } as const satisfies BuildOptions;
 }
 
 /** Every bare import stays bare: the import map says where each package is. */
-const externals: esbuild.Plugin = {
+const externals: Plugin = {
   name: 'kit-installed-externals',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => (args.kind === 'entry-point' ? undefined : { path: args.path, external: true }));
@@ -157,7 +158,7 @@ function outputStems(entries: string[]): Map<string, string> {
 }
 
 function diagnosticsOf(root: string, pkg: InstalledPackage, error: unknown): Diagnostic[] {
-  const failure = error as esbuild.BuildFailure;
+  const failure = error as BuildFailure;
   return (failure.errors ?? [{ text: String(error) }]).map((m) =>
     bundleError(`${pkg.name}@${pkg.version}: ${m.text}`, m.location ? { file: toPosix(relative(root, resolve(pkg.base, m.location.file))), line: m.location.line, column: m.location.column + 1 } : undefined),
   );

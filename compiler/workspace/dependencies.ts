@@ -1,4 +1,4 @@
-import semver from 'semver';
+import { semver } from '../commonjs.js';
 import { bundleError, dependencyIncompatible, dependencyNotDeclared, type Diagnostic, type Location } from '../diagnostics.js';
 import { findModule, findPackage, type PackageInfo, type Workspace } from './model.js';
 

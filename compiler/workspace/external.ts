@@ -1,4 +1,4 @@
-import semver from 'semver';
+import { semver } from '../commonjs.js';
 import { findInstalled } from './installed.js';
 import { packageNameOf } from './dependencies.js';
 import type { PackageInfo } from './model.js';

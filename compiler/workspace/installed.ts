@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import semver from 'semver';
+import { semver } from '../commonjs.js';
 
 /** A package installed in a `node_modules` the workspace sees: outside the workspace, compiled on demand. */
 export interface InstalledPackage {

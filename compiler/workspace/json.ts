@@ -1,4 +1,5 @@
-import { parse, printParseErrorCode, visit, type JSONPath, type ParseError } from 'jsonc-parser';
+import type { JSONPath, ParseError } from 'jsonc-parser';
+import { jsonc } from '../commonjs.js';
 
 /** A 1-based position in a text file. */
 export interface Position {
@@ -66,7 +67,7 @@ export function parseJson(text: string): JsonParse {
   const remember = (pathSupplier: () => JSONPath, line: number, character: number) => {
     positions.set(keyOf(pathSupplier()), { line: line + 1, column: character + 1 });
   };
-  visit(
+  jsonc.visit(
     source,
     {
       onObjectBegin: (_o, _l, line, ch, path) => remember(path, line, ch),
@@ -76,7 +77,7 @@ export function parseJson(text: string): JsonParse {
         firstError ??= { code: 'InvalidCommentToken', position: { line: line + 1, column: ch + 1 } };
       },
       onError: (error, _o, _l, line, ch) => {
-        firstError ??= { code: printParseErrorCode(error), position: { line: line + 1, column: ch + 1 } };
+        firstError ??= { code: jsonc.printParseErrorCode(error), position: { line: line + 1, column: ch + 1 } };
       },
     },
     STRICT,
@@ -89,7 +90,7 @@ export function parseJson(text: string): JsonParse {
     return { ok: false, message: `JSON syntax error: ${words}`, position: firstError.position };
   }
   const errors: ParseError[] = [];
-  const value = parse(source, errors, STRICT) as unknown;
+  const value = jsonc.parse(source, errors, STRICT) as unknown;
   return {
     ok: true,
     document: {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { JSONPath } from 'jsonc-parser';
-import semver from 'semver';
+import { semver } from '../commonjs.js';
 import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
 import { Fields, isObject } from './fields.js';
 import { parseJson, type Position } from './json.js';

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import type { Node } from 'jsonc-parser';
+import { jsonc } from '../commonjs.js';
 import { resolveExtends } from './tsconfig-chain.js';
 import type { Position } from './json.js';
 import { isInside } from '../paths.js';
@@ -76,8 +77,8 @@ function parseTsconfig(file: string): Parsed | undefined {
   let tree: Node | undefined;
   const options: Record<string, unknown> = {};
   try {
-    tree = parseTree(text);
-    for (const property of (tree && findNodeAtLocation(tree, ['compilerOptions'])?.children) ?? []) {
+    tree = jsonc.parseTree(text);
+    for (const property of (tree && jsonc.findNodeAtLocation(tree, ['compilerOptions'])?.children) ?? []) {
       const [key, value] = property.children ?? [];
       if (key && value) options[String(key.value)] = valueOf(value);
     }
@@ -85,7 +86,7 @@ function parseTsconfig(file: string): Parsed | undefined {
     return undefined; // nested past the parser's stack: TypeScript reports such a file
   }
   if (!tree) return undefined;
-  const node = (path: (string | number)[]) => findNodeAtLocation(tree, path);
+  const node = (path: (string | number)[]) => jsonc.findNodeAtLocation(tree, path);
   const positionOf = (name: string, value = false) => {
     const found = node(['compilerOptions', name]);
     const at = value ? found : found?.parent?.children?.[0];

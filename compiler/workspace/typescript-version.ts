@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import semver from 'semver';
+import { semver } from '../commonjs.js';
 
 /** The TypeScript whose verdict a workspace expects: the one its editor and its own `tsc` run. */
 export interface WorkspaceTypeScript {
