@@ -33,7 +33,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   });
   answerClientErrors(listener.server);
   const watcher = options.development ? watchWorkspace(context) : undefined;
-  if (options.development) startChecking(context);
+  let closing = false;
+  if (options.development) startChecking(context, () => !closing);
   if (options.development) prepareWhenIdle(context, listener.server);
   const address = listener.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
@@ -42,6 +43,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     url,
     context,
     async close() {
+      closing = true;
       // Event streams still waiting for the watcher's first scan open now, and hear `stopping` too.
       context.changes?.fail();
       await context.changes?.settled;
@@ -58,13 +60,17 @@ export async function startService(options: ServiceOptions): Promise<Service> {
 /**
  * Type-checking starts with the service, in TypeScript 7's own process, so a request waits
  * only for what is not checked yet; editors get kit's view of the workspace at once. The
- * bundlers the workspace selects are loaded meanwhile, so its first request does not.
+ * bundlers the workspace selects are loaded meanwhile, and one `ts` module built and dropped
+ * (`Compiler.warmUp`), so its first requests do not wait for either. Nothing starts once the
+ * service is closing (`open` says false): a check then would start TypeScript 7 again.
  */
-function startChecking(context: ServiceContext): void {
+function startChecking(context: ServiceContext, open: () => boolean): void {
   setImmediate(() => {
     const workspace = context.loader.load();
     checkInBackground(workspace);
-    void preloadBundlers(workspace.modules).catch(() => undefined);
+    void preloadBundlers(workspace.modules)
+      .then(() => (open() ? context.compiler.warmUp(workspace) : undefined))
+      .catch(() => undefined);
   });
 }
 
