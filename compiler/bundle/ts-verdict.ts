@@ -1,7 +1,7 @@
 // What TypeScript 7 judges of a `ts` module, apart from its bundle (no rollup, no swc): the
 // commands ask for every module's verdict before those are loaded.
 import { dirname } from 'node:path';
-import { checkModuleAhead } from '../check/check-module.js';
+import { checkModulesAhead } from '../check/check-module.js';
 import { ownFiles } from '../check/own-files.js';
 import { reachWithStamps } from '../check/reach.js';
 import type { ChangeLog } from '../cache/changes.js';
@@ -21,10 +21,10 @@ export function verdictInputs(workspace: Workspace, module: ModuleInfo, changes?
   return { own: ownFiles(workspace, module, reached), read: [...reached, ...settings], stamps };
 }
 
-/** Asks for the verdict of every one of `modules`, in their order, ahead of their builds (see `checkModuleAhead`). */
+/** Asks for the verdict of every one of `modules`, in their order, ahead of their builds (see `checkModulesAhead`). */
 export function checkAhead(workspace: Workspace, modules: readonly ModuleInfo[]): void {
-  for (const module of modules) {
+  checkModulesAhead(workspace, modules.map((module) => {
     const { own, read, stamps } = verdictInputs(workspace, module);
-    checkModuleAhead(workspace, module, own, read, stamps);
-  }
+    return { module, files: own, read, stamps };
+  }));
 }

@@ -1,7 +1,8 @@
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { CheckerThread } from './checker-thread.js';
 import { fileStamp } from '../cache/stamp.js';
 import type { Diagnostic } from '../diagnostics.js';
+import type { CheckDiagnostic } from './located.js';
 import { ensureEditorConfig, modulePaths } from '../workspace/editor-config.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import { toPosix } from '../paths.js';
@@ -117,7 +118,7 @@ function checkConfig(workspace: Workspace, checker: CheckerThread, tsconfig: str
  * module's own files its build read) and the problems of its configuration, with paths
  * relative to the workspace. `read` is every file the verdict depends on; `stamps`, those
  * of them stamped a moment ago (see reach.ts). A verdict asked for ahead with the same
- * arguments (`checkModuleAhead`) is this one while every file read has the stamp it had then.
+ * arguments (`checkModulesAhead`) is this one while every file read has the stamp it had then.
  */
 export function checkModule(workspace: Workspace, module: ModuleInfo, files: readonly string[], read: readonly string[], stamps?: ReadonlyMap<string, string>): Promise<Diagnostic[]> {
   const now = stampsOf(read, stamps);
@@ -129,22 +130,54 @@ export function checkModule(workspace: Workspace, module: ModuleInfo, files: rea
   return verdictOf(workspace, module, files, read, now);
 }
 
-/** Verdicts asked for ahead of their builds (see `checkModuleAhead`), by module and files; each is taken once. */
+/** Verdicts asked for ahead of their builds (see `checkModulesAhead`), by module and files; each is taken once. */
 const ahead = new Map<string, { verdict: Promise<Diagnostic[]>; stamps: ReadonlyMap<string, string> }>();
 
+/** One module's verdict to ask for ahead of its build: its own files, and the files the verdict rests on. */
+export interface AheadAsk {
+  module: ModuleInfo;
+  files: readonly string[];
+  read: readonly string[];
+  stamps?: ReadonlyMap<string, string>;
+}
+
 /**
- * Asks for the verdict `checkModule` will be asked for with the same arguments, ahead of it:
- * `kit build` and `kit check` ask for every module's at once, so TypeScript 7 checks in its
- * process while rollup bundles here, rather than each check waiting for its build to start
- * (a few at a time). The build then takes this verdict, unless a file it rests on changed
- * since.
+ * Modules under one tsconfig asked for in one request to TypeScript 7 ahead of their builds,
+ * which checks their files at once: `kit build` and `kit check` took 0.97–0.98 of their time
+ * against one module a request, at both bench sizes. The first module is asked for alone, so
+ * that the first build waits for its own verdict only.
  */
-export function checkModuleAhead(workspace: Workspace, module: ModuleInfo, files: readonly string[], read: readonly string[], stamps?: ReadonlyMap<string, string>): void {
-  const now = stampsOf(read, stamps);
-  const verdict = verdictOf(workspace, module, files, read, now);
-  // A failure is met by the build that takes this verdict; never left unhandled meanwhile.
-  verdict.catch(() => undefined);
-  ahead.set(aheadKey(workspace, module, files, read), { verdict, stamps: now });
+const AHEAD_PER_REQUEST = 16;
+
+/**
+ * Asks for the verdicts `checkModule` will be asked for with the same arguments, ahead of it:
+ * `kit build` and `kit check` ask for every module's at once, in build order, so TypeScript 7
+ * checks in its process while rollup bundles here, rather than each check waiting for its
+ * build to start (a few at a time). A build then takes its verdict, unless a file it rests on
+ * changed since.
+ */
+export function checkModulesAhead(workspace: Workspace, asks: readonly AheadAsk[]): void {
+  for (let start = 0, size = 1; start < asks.length; size = AHEAD_PER_REQUEST) {
+    const tsconfig = tsconfigOf(workspace, asks[start].module.entry);
+    let end = start + 1;
+    while (end < asks.length && end - start < size && tsconfigOf(workspace, asks[end].module.entry) === tsconfig) end++;
+    const group = asks.slice(start, end);
+    start = end;
+    const stamps = group.map((ask) => stampsOf(ask.read, ask.stamps));
+    const checked = (async () => {
+      const checker = checkerOf(workspace.root);
+      for (const now of stamps) reportChanges(checker, now);
+      const config = checkConfig(workspace, checker, tsconfig);
+      return { config, found: await checker.check(config, [...new Set(group.flatMap((ask) => ask.files))]) };
+    })();
+    group.forEach((ask, i) => {
+      const own = new Set(ask.files.map((file) => resolve(file)));
+      const verdict = checked.then(({ config, found }) => verdictFrom(workspace, tsconfig, config, new Map([...found].filter(([file]) => file === config || own.has(file)))));
+      // A failure is met by the build that takes this verdict; never left unhandled meanwhile.
+      verdict.catch(() => undefined);
+      ahead.set(aheadKey(workspace, ask.module, ask.files, ask.read), { verdict, stamps: stamps[i] });
+    });
+  }
 }
 
 const aheadKey = (workspace: Workspace, module: ModuleInfo, files: readonly string[], read: readonly string[]) => [workspace.root, module.vspecifier, ...files, '', ...read].join('\n');
@@ -157,7 +190,11 @@ async function verdictOf(workspace: Workspace, module: ModuleInfo, files: readon
   reportChanges(checker, now);
   const tsconfig = tsconfigOf(workspace, module.entry);
   const config = checkConfig(workspace, checker, tsconfig);
-  const found = await checker.check(config, files);
+  return verdictFrom(workspace, tsconfig, config, await checker.check(config, files));
+}
+
+/** The verdict in what TypeScript 7 found: the configuration's problems, else the files'. */
+function verdictFrom(workspace: Workspace, tsconfig: string | undefined, config: string, found: Map<string, CheckDiagnostic[]>): Diagnostic[] {
   const ofConfig: Diagnostic[] = [];
   const ofFiles: Diagnostic[] = [];
   for (const [file, list] of found) {

@@ -22,6 +22,8 @@ test('a file edited after its verdict was asked for ahead (kit build, kit check)
   });
   const workspace = loadWorkspace(dir);
   const [first, second] = ['@ahead/app/first', '@ahead/app/second'].map((specifier) => findModule(workspace, specifier)!);
+  // Past the 20 ms in which a file's stamp never matches (stamp.ts): only the edit below tells the stamps apart.
+  await new Promise((done) => setTimeout(done, 50));
   const compiler = new Compiler();
   await compiler.startAhead(workspace, [first, second], () => DEVELOPMENT);
   // TypeScript 7 checks in order: with the second module's verdict made, the first's is too, on the file as it was.
@@ -48,6 +50,28 @@ test('a verdict asked for ahead is the build\'s: a type error made before is rep
   expect(build.diagnostics).toEqual([expect.objectContaining({ code: 'TS2322', file: 'packages/app/main/index.ts', line: 1, column: 14 })]);
 });
 
+test('modules whose verdicts are asked for ahead in one request to TypeScript 7 each get their own', async () => {
+  const names = ['one', 'two', 'three', 'four'];
+  const dir = writeWorkspace({
+    'kit.json': { packages: ['packages/app'] },
+    'packages/app/package.json': pkg('@ahead/together', { kit: { modules: '.', bundler: 'ts' } }),
+    ...Object.fromEntries(names.flatMap((name, i) => [
+      [`packages/app/${name}/module.json`, { platforms: ['web'], entry: 'index.ts' }],
+      // The first is asked for alone; the others together, the third with a type error of its own.
+      [`packages/app/${name}/index.ts`, i === 2 ? "export const value: number = 'three';\n" : `export const value: number = ${i};\n`],
+    ])),
+  });
+  const workspace = loadWorkspace(dir);
+  const modules = names.map((name) => findModule(workspace, `@ahead/together/${name}`)!);
+  // A file's stamp within 20 ms of its write never matches (stamp.ts): the builds would ask again, one by one.
+  await new Promise((done) => setTimeout(done, 50));
+  const compiler = new Compiler();
+  await compiler.startAhead(workspace, modules, () => DEVELOPMENT);
+  const builds = await Promise.all(modules.map((module) => compiler.compile(workspace, module, DEVELOPMENT)));
+  expect(builds.map((b) => b.status)).toEqual(['valid', 'valid', 'invalid', 'valid']);
+  expect(builds[2].diagnostics).toEqual([expect.objectContaining({ code: 'TS2322', file: 'packages/app/three/index.ts', line: 1 })]);
+});
+
 test("TypeScript 7's process killed while the verdicts asked ahead wait: each build still gets its own module's verdict", async () => {
   const dir = writeWorkspace({
     'kit.json': { packages: ['packages/app'] },
@@ -60,6 +84,8 @@ test("TypeScript 7's process killed while the verdicts asked ahead wait: each bu
   });
   const workspace = loadWorkspace(dir);
   const modules = ['one', 'two', 'three'].map((name) => findModule(workspace, `@ahead/killed/${name}`)!);
+  // Past the 20 ms in which a file's stamp never matches (stamp.ts): the builds take what was asked ahead.
+  await new Promise((done) => setTimeout(done, 50));
   const compiler = new Compiler();
   const checker = checkerOf(dir);
   await compiler.startAhead(workspace, modules, () => DEVELOPMENT);
