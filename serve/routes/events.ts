@@ -1,4 +1,4 @@
-import type { H3Event } from 'h3';
+import { getQuery, type H3Event } from 'h3';
 import type { ChannelEvent } from '../channel.js';
 import type { ServiceContext } from '../context.js';
 import { requestHeader } from '../request.js';
@@ -7,7 +7,8 @@ const HEARTBEAT_MS = 15_000;
 
 /**
  * `GET /events`: Server-Sent Events. Starts with `subscribed` (the cursor), replays what a
- * returning client missed (`Last-Event-ID`) or tells it to `resync`, then streams the
+ * returning client missed (`Last-Event-ID`, or `?since=` with the cursor its page was made
+ * at) or tells it to `resync`, then streams the
  * channel, with a comment line every 15 s so proxies keep the connection open. `subscribed`
  * waits for the file watcher's first scan (milliseconds, once, after start): from then on,
  * every edit is announced.
@@ -49,7 +50,8 @@ function subscribe(ctx: ServiceContext, event: H3Event): () => void {
   };
   res.write('retry: 1000\n\n'); // reconnect within a second after the service restarts
   const cursor = ctx.channel.cursor;
-  const lastId = Number(requestHeader(event, 'last-event-id') ?? NaN);
+  // A reconnect's Last-Event-ID, else the cursor of the page that opened the stream (`?since=`).
+  const lastId = Number(requestHeader(event, 'last-event-id') ?? getQuery(event).since ?? NaN);
   if (Number.isInteger(lastId) && lastId >= 0) {
     const missed = ctx.channel.since(lastId);
     if (missed) missed.forEach(write);

@@ -49,7 +49,7 @@ export async function servePreviewPage(ctx: ServiceContext, event: H3Event): Pro
   if (result.ok) return send(event, renderPage(ctx, result.plan, ctx.options.reload !== false && workspace.reload), 'text/html; charset=utf-8');
   // A person gets a page: the candidates as links and the workspace's problems in the overlay.
   setResponseStatus(event, STATUS_BY_CODE[result.code]);
-  return send(event, renderEntriesPage(result), 'text/html; charset=utf-8');
+  return send(event, renderEntriesPage(result, ctx.channel.cursor), 'text/html; charset=utf-8');
 }
 
 /** A browser navigating here, not a tool asking for the contract's JSON. */
@@ -57,7 +57,7 @@ function wantsHtml(event: H3Event): boolean {
   return /\btext\/html\b/.test(requestHeader(event, 'accept') ?? '');
 }
 
-function renderEntriesPage(result: Extract<PlanResult, { ok: false }>): string {
+function renderEntriesPage(result: Extract<PlanResult, { ok: false }>, cursor: number): string {
   const candidates = result.candidates ?? [];
   const links = (candidates.length ? candidates : result.browserModules).map((c) => `      <li><a href="?entry=${encodeURIComponent(c)}"><code>${escapeHtml(c)}</code></a></li>`).join('\n');
   const headline = result.code === 'PREVIEW_ENTRY_NOT_FOUND' ? 'No such entry' : candidates.length ? 'Choose the entry of the preview' : 'No module can be the entry';
@@ -65,7 +65,7 @@ function renderEntriesPage(result: Extract<PlanResult, { ok: false }>): string {
     ? 'More than one browser module is imported by no other module. Pick one, or link to /preview/?entry=<specifier>.'
     : `${result.message}. The browser modules of the workspace:`;
   // The page follows the workspace: any rebuild may settle which module is the entry.
-  const state = { options: formatOptions(DEVELOPMENT), diagnostics: result.diagnostics, modules: {}, reloadOnBuild: true };
+  const state = { options: formatOptions(DEVELOPMENT), diagnostics: result.diagnostics, modules: {}, reloadOnBuild: true, cursor };
   const values: Record<string, string> = {
     runtime: '/preview/@kit/runtime.js',
     state: inScript(JSON.stringify(state)),
@@ -88,7 +88,8 @@ function renderPage(ctx: ServiceContext, plan: PreviewPlan, reload: boolean): st
     const info = ctx.builds.known(m.vspecifier);
     known[m.vspecifier] = info?.status === 'valid' ? { hash: info.hash, styles: info.stylesHash } : { hash: '', diagnostics: info?.diagnostics ?? [] };
   }
-  const state = { options: formatOptions(DEVELOPMENT), diagnostics: plan.diagnostics, modules: known, reload };
+  // The event log's cursor as the page's state was read: the runtime asks for what came after it.
+  const state = { options: formatOptions(DEVELOPMENT), diagnostics: plan.diagnostics, modules: known, reload, cursor: ctx.channel.cursor };
   const values: Record<string, string> = {
     title: escapeHtml(plan.entry.specifier),
     importmap: inScript(JSON.stringify(plan.importmap, null, 2)),

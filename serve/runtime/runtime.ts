@@ -10,6 +10,8 @@ interface PageState {
   reloadOnBuild?: boolean;
   /** A valid code change reloads the page (Vite's full reload); false: a notice asks for it. */
   reload?: boolean;
+  /** The event log's cursor when the page was made: what was announced after it is asked for too. */
+  cursor?: number;
 }
 
 interface BuildEnded {
@@ -79,7 +81,9 @@ function onBuildEnded(event: BuildEnded): void {
   else hideOverlay();
 }
 
-const events = new EventSource('/events');
+// From the page's own cursor: a build announced while the page loaded, before this stream
+// opened, is heard all the same (a reconnect sends Last-Event-ID instead).
+const events = new EventSource(state.cursor === undefined ? '/events' : `/events?since=${state.cursor}`);
 events.addEventListener('build.ended', (e) => onBuildEnded(JSON.parse((e as MessageEvent<string>).data) as BuildEnded));
 events.addEventListener('resync', () => location.reload());
 (window as unknown as { __kit?: unknown }).__kit = { events };
