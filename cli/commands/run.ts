@@ -39,16 +39,17 @@ export const runCommand: CommandModule<{ cwd: string }, Args> = {
     const service = await startService(options).catch((error: unknown) => {
       throw describeListenError(error, args.host, port) ?? error;
     });
-    process.stdout.write(`${service.url}\n`);
     const c = reporter.c;
-    const mode = environment.development ? 'development service' : 'origin (production outputs only)';
-    reporter.info(`${c.green('kit')} ${mode} for ${root}${environment.development ? `, preview at ${c.cyan(`${service.url}preview/`)}` : ''}`);
     const stop = async () => {
       reporter.info(c.dim('kit: stopping'));
       await service.close();
       process.exit(0);
     };
+    // Listened for before the address is printed: a signal sent by whoever read it closes the service too.
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    process.stdout.write(`${service.url}\n`);
+    const mode = environment.development ? 'development service' : 'origin (production outputs only)';
+    reporter.info(`${c.green('kit')} ${mode} for ${root}${environment.development ? `, preview at ${c.cyan(`${service.url}preview/`)}` : ''}`);
   },
 };
