@@ -91,7 +91,11 @@ export function recoverOutputDirectory(target: string): void {
     if (!name.startsWith(prefix)) continue;
     const path = join(dirname(target), name);
     if (name.startsWith(`${prefix}old-`) && !existsSync(target) && existsSync(join(path, 'emit', EMIT_MARKER))) renameSync(join(path, 'emit'), target);
-    const marked = existsSync(join(path, EMIT_MARKER)) || existsSync(join(path, 'emit', EMIT_MARKER)) || readdirIfDir(path)?.length === 0;
+    // A previous emit whose removal was cut short may have lost its marker first: kit's layout
+    // (the one folder `emit`, beside an emit in place) tells it too.
+    const entries = readdirIfDir(path);
+    const oldEmit = name.startsWith(`${prefix}old-`) && existsSync(target) && entries?.length === 1 && entries[0] === 'emit';
+    const marked = existsSync(join(path, EMIT_MARKER)) || existsSync(join(path, 'emit', EMIT_MARKER)) || entries?.length === 0 || oldEmit;
     if (marked) rmSync(path, { recursive: true, force: true });
   }
 }

@@ -95,6 +95,16 @@ describe('kit build --out never deletes what kit did not write', () => {
     expect(listing(join(ws, 'dist'))).toEqual(before);
     expect(existsSync(join(ws, 'dist.kit-old-x'))).toBe(false);
   });
+
+  test('a previous emit whose removal was cut short (its marker gone first) is removed by the next build', () => {
+    writeFiles(ws, { 'packages/app/main/index.ts': 'export const n: number = 3;\n' });
+    expect(kit(['build'], ws).code).toBe(0);
+    spawnSync('mkdir', ['-p', join(ws, 'dist.kit-old-y', 'emit', 'm')]);
+    writeFiles(ws, { 'dist.kit-old-y/emit/importmap.json': '{}\n' });
+    expect(kit(['build'], ws).code).toBe(0);
+    expect(existsSync(join(ws, 'dist.kit-old-y'))).toBe(false);
+    expect(readdirSync(join(ws, 'dist'))).toContain('.kit-emit');
+  });
 });
 
 describe('every mistake on the command line is one line and exit 1', () => {
