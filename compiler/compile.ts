@@ -111,13 +111,12 @@ export class Compiler {
    * after a 20 × 5 restart at a median 47–69 ms, twenty-four at 38–63 ms.
    */
   async prepare(workspace: Workspace, idle: () => boolean = () => true): Promise<void> {
-    const modules = workspace.modules.filter((m) => m.bundler.specifier === BUILTIN_BUNDLERS.ts.specifier && m.diagnostics.length === 0).slice(0, PREPARED_BUILDS);
+    const modules = buildableTsModules(workspace).slice(0, PREPARED_BUILDS);
     if (this.tsReady || !modules.length) return;
     this.tsReady = true;
     for (const module of modules) {
       if (!idle()) return;
-      const options = judgedOptions(module);
-      await runBundler({ workspace, module, options, policy: new ImportPolicy(workspace, module, options), changes: this.changes }).catch(() => undefined);
+      await buildAndDrop(workspace, module, this.changes);
     }
   }
 
@@ -129,10 +128,8 @@ export class Compiler {
    * asked for is more likely one near the top.
    */
   async warmUp(workspace: Workspace): Promise<void> {
-    const module = workspace.modules.filter((m) => m.bundler.specifier === BUILTIN_BUNDLERS.ts.specifier && m.diagnostics.length === 0).at(-1);
-    if (!module) return;
-    const options = judgedOptions(module);
-    await runBundler({ workspace, module, options, policy: new ImportPolicy(workspace, module, options) }).catch(() => undefined);
+    const module = buildableTsModules(workspace).at(-1);
+    if (module) await buildAndDrop(workspace, module);
   }
 
   /**
@@ -243,6 +240,20 @@ export class Compiler {
     this.scripts.prune(keep);
     this.styles.prune(keep);
   }
+}
+
+/** The workspace's `ts` modules whose manifests are sound: those `prepare` and `warmUp` may build. */
+function buildableTsModules(workspace: Workspace): ModuleInfo[] {
+  return workspace.modules.filter((m) => m.bundler.specifier === BUILTIN_BUNDLERS.ts.specifier && m.diagnostics.length === 0);
+}
+
+/**
+ * Builds `module` in its judged form for what the build readies, and drops the result (a
+ * failure included). With the service's `changes`, the bundle stays kept apart from its verdict.
+ */
+async function buildAndDrop(workspace: Workspace, module: ModuleInfo, changes?: ChangeLog): Promise<void> {
+  const options = judgedOptions(module);
+  await runBundler({ workspace, module, options, policy: new ImportPolicy(workspace, module, options), changes }).catch(() => undefined);
 }
 
 /** True when `file` was written at `since` or after, to within a stat's resolution (a file that is not there was not). */
