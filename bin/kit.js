@@ -4,9 +4,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// kit's compiled code (lib/) is built in kit's own checkout (`npm run build`; `npm pack` builds
-// it too), never by a workspace's install: say so rather than fail on a missing module.
-const main = new URL('../lib/cli/main.js', import.meta.url);
+// kit's compiled code (lib/, bundled in lib/bundle/) is built in kit's own checkout (`npm run
+// build`; `npm pack` builds it too), never by a workspace's install: say so rather than fail
+// on a missing module.
+const main = new URL('../lib/bundle/main.js', import.meta.url);
 if (!existsSync(main)) {
   process.stderr.write(`kit: kit is not built in ${fileURLToPath(new URL('..', import.meta.url))}; run "npm ci && npm run build" there\n`);
   process.exit(1);
