@@ -258,7 +258,8 @@ function printPartsAlone({ floors, kit, vite, build }, judged) {
   judged('  on a warm server, p95', kit.coldModuleTsWarmService.p95, served.coldModuleTsWarmService.p95, '<=', 1.2, 1);
   if (kit.rebuild.ts) judged('one-file edit, ts module, p50', kit.rebuild.ts.kit.p50, emit.edit.p50, '<=', 1.2, 1);
   judged('kit build, cold', build.kitMs, floors.build.ms, '<=', 1.2);
-  judged('kit check, cold', build.checkMs, floors.build.ms, '<=', 1.2);
+  // kit check compiles every module in its development form: the parts doing the page's builds do the same work.
+  judged('kit check, cold', build.checkMs, floors.page.ms, '<=', 1.2);
   judged('whole page cold', kit.page.coldMs, pageParts, '<=', 1.2);
   // Held against the parts doing the page's work: kit's peak when its page is done, before the requests/s and edits.
   judged('peak memory, after the page', kit.memoryAfterPage.peakMiB, memory.peakMiB, '<=', 1.2);
