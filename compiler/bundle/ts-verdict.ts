@@ -1,7 +1,7 @@
 // What TypeScript 7 judges of a `ts` module, apart from its bundle (no rollup, no swc): the
 // commands ask for every module's verdict before those are loaded.
 import { dirname } from 'node:path';
-import { checkModulesAhead } from '../check/check-module.js';
+import { checkModulesAhead, openProjectsAhead } from '../check/check-module.js';
 import { ownFiles } from '../check/own-files.js';
 import { reachWithStamps } from '../check/reach.js';
 import type { ChangeLog } from '../cache/changes.js';
@@ -23,6 +23,7 @@ export function verdictInputs(workspace: Workspace, module: ModuleInfo, changes?
 
 /** Asks for the verdict of every one of `modules`, in their order, ahead of their builds (see `checkModulesAhead`). */
 export function checkAhead(workspace: Workspace, modules: readonly ModuleInfo[]): void {
+  openProjectsAhead(workspace, modules);
   checkModulesAhead(workspace, modules.map((module) => {
     const { own, read, stamps } = verdictInputs(workspace, module);
     return { module, files: own, read, stamps };

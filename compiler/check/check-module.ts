@@ -180,6 +180,18 @@ export function checkModulesAhead(workspace: Workspace, asks: readonly AheadAsk[
   }
 }
 
+/**
+ * Opens the projects `modules` are checked in, before their verdicts are asked for: TypeScript 7
+ * builds each program in its process while kit finds what each verdict rests on.
+ */
+export function openProjectsAhead(workspace: Workspace, modules: readonly ModuleInfo[]): void {
+  const checker = checkerOf(workspace.root);
+  for (const tsconfig of new Set(modules.map((module) => tsconfigOf(workspace, module.entry)))) {
+    // A failure is met by the checks that follow, in the same project.
+    void checker.open(checkConfig(workspace, checker, tsconfig)).catch(() => undefined);
+  }
+}
+
 const aheadKey = (workspace: Workspace, module: ModuleInfo, files: readonly string[], read: readonly string[]) => [workspace.root, module.vspecifier, ...files, '', ...read].join('\n');
 
 /** The stat stamp of each file read, from `stamps` where it was taken a moment ago. */
