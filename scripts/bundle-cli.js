@@ -22,7 +22,17 @@ await build({
   target: 'node20',
   external: [
     '@swc/core', 'esbuild', 'rollup', '@rollup/plugin-json', 'postcss', 'postcss-value-parser', 'typescript-native', 'chokidar',
-    'h3', 'listhen', 'get-port-please', '@babel/code-frame', 'semver', 'jsonc-parser',
+    '@babel/code-frame', 'semver', 'jsonc-parser',
+    // What listhen loads only for features kit does not use (a tunnel, the clipboard, its own watcher).
+    'crossws', 'untun', 'tinyclip', 'jiti', '@parcel/watcher', '@parcel/watcher-wasm',
   ],
+  plugins: [{
+    name: 'no-https',
+    setup(build) {
+      build.onResolve({ filter: /^node-forge$/ }, () => ({ path: fileURLToPath(new URL('no-https.js', import.meta.url)) }));
+    },
+  }],
+  // The CommonJS packages inside (http-shutdown, picocolors) require node's own modules.
+  banner: { js: "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);" },
   logLevel: 'warning',
 });
