@@ -2,8 +2,8 @@
 // command loads, and a chunk for each part loaded on demand (the bundlers, the service). Node
 // resolves, reads and compiles a module at a time: kit's hundred files and yargs's took `kit
 // --version` 0.22–0.25 s, the bundle 0.17–0.20 s. Packages with native code or files of their
-// own beside them (swc, esbuild, rollup, TypeScript 7, listhen), and those loaded by require,
-// stay where npm put them.
+// own beside them (swc, esbuild, rollup, TypeScript 7, chokidar), those kit loads by require
+// and those listhen loads only for what kit does not ask of it stay where npm put them.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
