@@ -6,9 +6,12 @@ import { dirname, join, resolve } from 'node:path';
 // kit's own postcss (bench/node_modules holds Vite's).
 const postcss = createRequire(join(resolve(import.meta.dirname, '..'), 'package.json'))('postcss');
 
-/** The CSS of `file`, each `@import` replaced by the file it names (inlined the same way). */
-export function inlinedStylesheet(file) {
-  return inline(file).toResult({ map: false }).css;
+/**
+ * The CSS of `file`, each `@import` replaced by the file it names (inlined the same way); with
+ * `map`, its source map inline, sources included, as kit's development form carries it.
+ */
+export function inlinedStylesheet(file, map = false) {
+  return inline(file).toResult({ to: join(dirname(file), 'out.css'), map: map && { inline: true, sourcesContent: true } }).css;
 }
 
 function inline(file) {

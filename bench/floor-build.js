@@ -101,7 +101,7 @@ async function emitEsbuild() {
 /** Every module's stylesheet: its `@import`s inlined with postcss (as kit's styles.ts does), then minified by esbuild. */
 async function emitStyles() {
   await Promise.all([...tsModules, ...esbuildModules].filter((dir) => existsSync(join(dir, 'styles.css'))).map(async (dir) => {
-    const css = inlinedStylesheet(join(dir, 'styles.css'));
+    const css = inlinedStylesheet(join(dir, 'styles.css'), development);
     write(outOf(dir, 'styles.css'), development ? css : (await esbuild.transform(css, { loader: 'css', minify: true })).code);
   }));
 }

@@ -50,7 +50,7 @@ const app = createApp().use(eventHandler(async (event) => {
   if (!pkg || !bundlerOf.has(specifier)) return setResponseStatus(event, 404), 'not a module';
   if (family === 'styles') {
     setResponseHeader(event, 'content-type', 'text/css; charset=utf-8');
-    return inlinedStylesheet(join(dir, 'styles.css'));
+    return inlinedStylesheet(join(dir, 'styles.css'), true);
   }
   const code = bundlerOf.get(specifier) === 'ts' ? await tsModule(dir) : await esbuildModule(dir);
   if (code === undefined) return setResponseStatus(event, 422), 'type errors';
