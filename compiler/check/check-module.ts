@@ -182,7 +182,8 @@ export function checkModulesAhead(workspace: Workspace, asks: readonly AheadAsk[
 
 /**
  * Opens the projects `modules` are checked in, before their verdicts are asked for: TypeScript 7
- * builds each program in its process while kit finds what each verdict rests on.
+ * builds each program in its process meanwhile (while the commands find what each verdict rests
+ * on; while the service waits for its first requests).
  */
 export function openProjectsAhead(workspace: Workspace, modules: readonly ModuleInfo[]): void {
   const checker = checkerOf(workspace.root);
@@ -243,12 +244,10 @@ function locateOption(tsconfig: string, message: string): { file: string; line: 
 export function checkInBackground(workspace: Workspace): void {
   ensureEditorConfig(workspace);
   const checker = checkerOf(workspace.root);
-  const opened = new Set<string>();
-  for (const module of workspace.modules) {
-    if (module.bundler.name !== 'ts' || !/\.(ts|tsx|mts)$/.test(module.entry)) continue;
+  const modules = workspace.modules.filter((module) => module.bundler.name === 'ts' && /\.(ts|tsx|mts)$/.test(module.entry));
+  openProjectsAhead(workspace, modules);
+  for (const module of modules) {
     const config = checkConfig(workspace, checker, tsconfigOf(workspace, module.entry));
-    if (!opened.has(config)) void checker.open(config).catch(() => undefined);
-    opened.add(config);
     // Every entry first, then in a second small step (a request arriving meanwhile waits for
     // little) the module's other files, found among the program's with no file read or stat'ed:
     // the module's request then finds every verdict made.
