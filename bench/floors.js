@@ -9,7 +9,7 @@
 //   memory:   the peak of that page's work: the process, TypeScript 7's and esbuild's
 //   requests: h3 + listhen, and bare node:http, sending the same bytes (bench/bytes-server.js)
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -120,7 +120,8 @@ export async function emitFloor(entries, edited, stats, recheck, edits = 10) {
 /** `kit build`'s work (or, `development`, a page's) done by the parts alone in a fresh process: spawn to exit, ms. */
 export async function buildFloor(root, specs, tsconfig, development = false) {
   const specsFile = join(root, 'floor-specs.json');
-  const outDir = join(root, 'floor-out');
+  // A new folder each run, left for the suite to remove with the workspace (see `freshCache` in bench/suite.js).
+  const outDir = mkdtempSync(join(root, 'floor-out-'));
   writeFileSync(specsFile, JSON.stringify(specs));
   const started = performance.now();
   const line = await new Promise((ok, fail) => {
@@ -130,7 +131,6 @@ export async function buildFloor(root, specs, tsconfig, development = false) {
     child.once('exit', (code) => (code === 0 ? ok(out.trim()) : fail(new Error(`floor-build.js exited ${code}`))));
   });
   const ms = performance.now() - started;
-  rmSync(outDir, { recursive: true, force: true });
   rmSync(specsFile);
   const inside = JSON.parse(line);
   return { ...inside, insideMs: inside.ms, ms };

@@ -1,9 +1,9 @@
 // kit against Vite 8 and against the floors (TypeScript 7's tsc, esbuild) on a generated
 // workspace, every figure from one run of the suite (kit's and the parts' figures in rounds,
 // see ROUNDS). Where a figure says cold, kit's persistent cache
-// (KIT_CACHE_DIR, a temporary folder of this run) is empty.
+// (KIT_CACHE_DIR) is a new, empty folder of this run (see `freshCache`).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -51,10 +51,14 @@ const parts = (specifier) => /^@([^/]+)\/([^/]+)\/(.+)$/.exec(specifier).slice(2
 const entryOf = (root, specifier) => join(root, 'packages', ...parts(specifier), 'index.ts');
 const entriesOf = (root, specifiers) => Object.fromEntries(specifiers.map((s) => [s, entryOf(root, s)]));
 const kitAddress = (url, specifier, family = 'modules') => `${url}m/@bench/${parts(specifier)[0]}@1.0.0/${family}/${parts(specifier)[1]}?${DEV}`;
-const emptyCache = (dir) => {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-};
+/**
+ * A new, empty cache folder in `caches` for a cold run of kit, all of them removed when the suite
+ * ends. Not one folder emptied before each run: on a disk whose ext4 keeps no journal (this
+ * machine's), every file created within a minute or so of many deletions in its block group
+ * pays for a look past each recently deleted inode (the kernel's `recently_deleted`); kit's
+ * run would pay for the bench's deletion of the last run's entries, which the parts never face.
+ */
+const freshCache = (caches) => mkdtempSync(join(caches, 'cache-'));
 
 const SERVERS = {
   kit: (root) => [KIT, 'run', '--port', '0', '--cwd', root],
@@ -111,8 +115,8 @@ async function viteModule(url, specifier) {
  * bundler; then `later`, `ts` modules not requested before, on the same server: each still cold (never
  * built, nothing cached), the server's JIT warm, as the floor's is.
  */
-async function coldModules(kind, root, cache, sample, bundlerOf, later, more) {
-  emptyCache(cache);
+async function coldModules(kind, root, caches, sample, bundlerOf, later, more) {
+  const cache = freshCache(caches);
   const server = await startServer(kind, root, cache, more);
   const fetchModule = kind === 'vite' ? viteModule : kitModule;
   const cold = { esbuild: [], ts: [] };
@@ -236,8 +240,8 @@ async function rebuildAfterEdit(url, root, specifier, edits = 11) {
  * stylesheet edits (of another module), the server's peak memory; then, restarted, the page from a fresh browser context
  * and (kit) one-file edits of a module of each bundler.
  */
-async function served(kind, browser, root, cache, { one, styled, sheet, edited }) {
-  emptyCache(cache);
+async function served(kind, browser, root, caches, { one, styled, sheet, edited }) {
+  const cache = freshCache(caches);
   const server = await startServer(kind, root, cache);
   const pageUrl = (s) => (kind === 'kit' ? `${s.url}preview/` : s.url);
   const { page, cold } = await pageLoad(browser, pageUrl(server));
@@ -264,8 +268,8 @@ async function served(kind, browser, root, cache, { one, styled, sheet, edited }
 }
 
 /** `kit build` or `kit check` of the workspace, on the cache folder `cache`. */
-const kitCommand = (command, root, cache) => time(() => new Promise((ok, fail) => {
-  spawn(process.execPath, [KIT, command, '--cwd', root], { env: { ...process.env, KIT_CACHE_DIR: cache }, stdio: 'ignore' }).once('exit', (code) => (code === 0 ? ok() : fail(new Error(`kit ${command} exited ${code}`))));
+const kitCommand = (command, root, cache, more = []) => time(() => new Promise((ok, fail) => {
+  spawn(process.execPath, [KIT, command, '--cwd', root, ...more], { env: { ...process.env, KIT_CACHE_DIR: cache }, stdio: 'ignore' }).once('exit', (code) => (code === 0 ? ok() : fail(new Error(`kit ${command} exited ${code}`))));
 }));
 
 /** One esbuild call bundling every module's entry for production. */
@@ -288,25 +292,25 @@ async function floor(root, specifiers, tsconfig) {
  * In rounds: `kit build` with the cache empty (in the first round, then again with it warm), `kit
  * check` with it empty, their floor, and the parts doing the build's and the page's work
  * (bench/floor-build.js); then `kit build` of a second workspace of the same size with every
- * package on the esbuild bundler, against one esbuild call over its entries.
+ * package on the esbuild bundler, against one esbuild call over its entries. Every build writes
+ * into a new folder, as the parts' do, and nothing is removed until the suite ends: no run pays
+ * for another's deletions (see `freshCache`).
  */
-async function builds(root, cache, { packages, modules, specifiers }, parts) {
+async function builds(root, caches, { packages, modules, specifiers }, parts) {
   const runs = { kit: [], check: [], floor: [], partsBuild: [], partsPage: [] };
   let kitAgainMs;
   for (let round = 0; round < ROUNDS; round++) {
-    emptyCache(cache);
-    runs.kit.push(await kitCommand('build', root, cache));
-    if (round === 0) kitAgainMs = await kitCommand('build', root, cache);
-    emptyCache(cache);
-    runs.check.push(await kitCommand('check', root, cache));
+    const cache = freshCache(caches);
+    runs.kit.push(await kitCommand('build', root, cache, ['--out', `dist-${round}`]));
+    if (round === 0) kitAgainMs = await kitCommand('build', root, cache, ['--out', 'dist-again']);
+    runs.check.push(await kitCommand('check', root, freshCache(caches)));
     runs.floor.push(await floor(root, specifiers, parts.tsconfig));
     runs.partsBuild.push(await buildFloor(root, parts.specs, parts.tsconfig));
     runs.partsPage.push(await buildFloor(root, parts.specs, parts.tsconfig, true));
   }
   const allEsbuild = mkdtempSync(join(tmpdir(), `kit-suite-esbuild-${packages}x${modules}-`));
   const generated = generateWorkspace(allEsbuild, { packages, modules, bundlers: 'esbuild' });
-  emptyCache(cache);
-  const allEsbuildKitMs = await kitCommand('build', allEsbuild, cache);
+  const allEsbuildKitMs = await kitCommand('build', allEsbuild, freshCache(caches));
   const allEsbuildMs = await esbuildAll(allEsbuild, [...generated.specifiers, '@bench/app/main'].map((s) => entryOf(allEsbuild, s)));
   rmSync(allEsbuild, { recursive: true, force: true });
   return {
@@ -347,7 +351,7 @@ async function partsAlone(root, { sample, bundlerOf, edited }, parts) {
 /** The whole comparison on a fresh N × M workspace. */
 export async function benchSuite({ packages, modules }) {
   const root = mkdtempSync(join(tmpdir(), `kit-suite-${packages}x${modules}-`));
-  const cache = mkdtempSync(join(tmpdir(), 'kit-suite-cache-'));
+  const caches = mkdtempSync(join(tmpdir(), 'kit-suite-caches-'));
   const { specifiers, sheets, bundlerOf } = generateWorkspace(root, { packages, modules });
   // 25 modules of each bundler, spread evenly over the workspace.
   const spread = (list, n) => list.filter((_, i) => i % Math.max(1, Math.floor(list.length / n)) === 0).slice(0, n);
@@ -368,19 +372,19 @@ export async function benchSuite({ packages, modules }) {
     // Cold modules, kit's and the parts' over HTTP (bench/parts-server.js) in rounds; Vite's once.
     const cold = { kit: [], parts: [] };
     for (let round = 0; round < ROUNDS; round++) {
-      cold.kit.push(await coldModules('kit', root, cache, sample, bundlerOf, later));
-      cold.parts.push(await coldModules('parts', root, cache, sample, bundlerOf, later, [parts.tsconfig, parts.specsFile]));
+      cold.kit.push(await coldModules('kit', root, caches, sample, bundlerOf, later));
+      cold.parts.push(await coldModules('parts', root, caches, sample, bundlerOf, later, [parts.tsconfig, parts.specsFile]));
     }
     Object.assign(out.kit, medianFigures(cold.kit));
-    Object.assign(out.vite, await coldModules('vite', root, cache, sample, bundlerOf, later));
+    Object.assign(out.vite, await coldModules('vite', root, caches, sample, bundlerOf, later));
     out.esbuild = { perModule: await esbuildPerModule(root, sample.filter((s) => bundlerOf(s) === 'esbuild')) };
     const browser = await chromium.launch({ executablePath: process.env.KIT_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
     try {
-      for (const kind of ['kit', 'vite']) Object.assign(out[kind], await served(kind, browser, root, cache, { one, styled, sheet: sheets[specifiers.indexOf(styled)], edited }));
+      for (const kind of ['kit', 'vite']) Object.assign(out[kind], await served(kind, browser, root, caches, { one, styled, sheet: sheets[specifiers.indexOf(styled)], edited }));
     } finally {
       await browser.close();
     }
-    const { parts: partsRuns, ...build } = await builds(root, cache, { packages, modules, specifiers }, parts);
+    const { parts: partsRuns, ...build } = await builds(root, caches, { packages, modules, specifiers }, parts);
     out.build = build;
     const emit = await partsAlone(root, { sample, bundlerOf, edited: edited.ts ?? one }, parts);
     // Kit's peak is its page's (the figure is read after it): the parts' peak doing that page's work.
@@ -389,7 +393,7 @@ export async function benchSuite({ packages, modules }) {
   } finally {
     rmSync(parts.tsconfig, { force: true });
     rmSync(root, { recursive: true, force: true });
-    rmSync(cache, { recursive: true, force: true });
+    rmSync(caches, { recursive: true, force: true });
   }
   return out;
 }
