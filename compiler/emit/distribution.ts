@@ -67,8 +67,10 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
     const made = new Set<string>();
     const write = (path: string, data: string | Buffer) => {
       const dir = dirname(join(staging, path));
-      if (!made.has(dir)) mkdirSync(dir, { recursive: true });
-      made.add(dir);
+      if (!made.has(dir)) {
+        mkdirSync(dir, { recursive: true });
+        made.add(dir);
+      }
       writeFileSync(join(staging, path), data);
       files++;
     };

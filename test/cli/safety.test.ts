@@ -88,7 +88,7 @@ describe('kit build --out never deletes what kit did not write', () => {
 
   test('an emit moved aside by an interrupted build comes back before the next build', () => {
     const before = listing(join(ws, 'dist'));
-    spawnSync('mkdir', ['-p', join(ws, 'dist.kit-old-x')]);
+    mkdirSync(join(ws, 'dist.kit-old-x'), { recursive: true });
     spawnSync('mv', [join(ws, 'dist'), join(ws, 'dist.kit-old-x', 'emit')]);
     writeFiles(ws, { 'packages/app/main/index.ts': 'export const n: number = "x";\n' });
     expect(kit(['build'], ws).code).toBe(1);
@@ -99,7 +99,7 @@ describe('kit build --out never deletes what kit did not write', () => {
   test('a previous emit whose removal was cut short (its marker gone first) is removed by the next build', () => {
     writeFiles(ws, { 'packages/app/main/index.ts': 'export const n: number = 3;\n' });
     expect(kit(['build'], ws).code).toBe(0);
-    spawnSync('mkdir', ['-p', join(ws, 'dist.kit-old-y', 'emit', 'm')]);
+    mkdirSync(join(ws, 'dist.kit-old-y', 'emit', 'm'), { recursive: true });
     writeFiles(ws, { 'dist.kit-old-y/emit/importmap.json': '{}\n' });
     expect(kit(['build'], ws).code).toBe(0);
     expect(existsSync(join(ws, 'dist.kit-old-y'))).toBe(false);
