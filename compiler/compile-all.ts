@@ -4,11 +4,22 @@ import { BUILTIN_BUNDLERS } from './workspace/bundler-specifiers.js';
 import type { ModuleInfo, Workspace } from './workspace/model.js';
 
 /**
- * The most modules one esbuild call bundles: esbuild and this process hold a whole call's
- * output at once (500 modules' development builds took esbuild to 600 MiB), while a call's
- * own cost is a few milliseconds.
+ * About how many modules one esbuild call bundles: esbuild and this process hold a whole
+ * call's output at once (500 modules' development builds took esbuild to 600 MiB), while a
+ * call's own cost is a few milliseconds.
  */
 const BATCH = 50;
+
+/**
+ * `group` in calls of about `BATCH` modules, of sizes as even as can be. The calls run one
+ * after another, so a small remainder would be a call of its own at the end of the build:
+ * 51 modules made a call of 50 and one of 1, which waited for the first.
+ */
+function batchesOf<T>(group: readonly T[]): T[][] {
+  const count = Math.max(1, Math.round(group.length / BATCH));
+  const size = Math.ceil(group.length / count);
+  return Array.from({ length: Math.ceil(group.length / size) }, (_, i) => group.slice(i * size, (i + 1) * size));
+}
 
 /**
  * How many `ts` modules build at once when their verdicts were asked ahead: a build waiting
@@ -53,8 +64,7 @@ export async function compileAll(compiler: Compiler, workspace: Workspace, modul
   }
   const bundleTogether = async () => {
     for (const group of groups.values()) {
-      for (let start = 0; start < group.length; start += BATCH) {
-        const batch = group.slice(start, start + BATCH);
+      for (const batch of batchesOf(group)) {
         batch.forEach((module) => onStarted?.(module));
         const results = await compiler.compileMany(workspace, batch, optionsOf(batch[0]));
         batch.forEach((module, i) => finished(module, results[i]));
