@@ -94,6 +94,19 @@ test('two browser modules that nothing imports: /preview/ answers 409 PREVIEW_EN
   expect((await fetch(url('/preview/?entry=@shop/app/main'))).status).toBe(200);
 });
 
+test('a module that fails to build still imports what its sources import: what it imports is no entry candidate', async () => {
+  writeFiles(shop.dir, {
+    'packages/ui/banner/module.json': { platforms: ['web'], entry: 'index.ts' },
+    'packages/ui/banner/index.ts': 'export const banner = 1;\n',
+    'packages/ui/hero/module.json': { platforms: ['web'], entry: 'index.ts' },
+    'packages/ui/hero/index.ts': "import { banner } from '@shop/ui/banner';\nexport const hero = banner +;\n",
+  });
+  const response = await fetch(url('/preview/'));
+  expect(response.status).toBe(409);
+  const error = ((await response.json()) as { error: { code: string; candidates: string[] } }).error;
+  expect(error.candidates.sort()).toEqual(['@shop/app/main', '@shop/ui/hero']);
+});
+
 describe('packages outside the workspace', () => {
   test('declared with a range and not installed: PREVIEW_VERSION_UNRESOLVED; with an exact version and no CDN: PREVIEW_CDN_UNSET', async () => {
     writeFiles(shop.dir, {
