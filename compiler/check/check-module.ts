@@ -183,14 +183,14 @@ export function checkModulesAhead(workspace: Workspace, asks: readonly AheadAsk[
 /**
  * Opens the projects `modules` are checked in, before their verdicts are asked for: TypeScript 7
  * builds each program in its process meanwhile (while the commands find what each verdict rests
- * on; while the service waits for its first requests).
+ * on; while the service waits for its first requests). Gives each module's check configuration.
  */
-export function openProjectsAhead(workspace: Workspace, modules: readonly ModuleInfo[]): void {
+export function openProjectsAhead(workspace: Workspace, modules: readonly ModuleInfo[]): Map<ModuleInfo, string> {
   const checker = checkerOf(workspace.root);
-  for (const tsconfig of new Set(modules.map((module) => tsconfigOf(workspace, module.entry)))) {
-    // A failure is met by the checks that follow, in the same project.
-    void checker.open(checkConfig(workspace, checker, tsconfig)).catch(() => undefined);
-  }
+  const configs = new Map(modules.map((module) => [module, checkConfig(workspace, checker, tsconfigOf(workspace, module.entry))]));
+  // A failure is met by the checks that follow, in the same project.
+  for (const config of new Set(configs.values())) void checker.open(config).catch(() => undefined);
+  return configs;
 }
 
 const aheadKey = (workspace: Workspace, module: ModuleInfo, files: readonly string[], read: readonly string[]) => [workspace.root, module.vspecifier, ...files, '', ...read].join('\n');
@@ -245,9 +245,7 @@ export function checkInBackground(workspace: Workspace): void {
   ensureEditorConfig(workspace);
   const checker = checkerOf(workspace.root);
   const modules = workspace.modules.filter((module) => module.bundler.name === 'ts' && /\.(ts|tsx|mts)$/.test(module.entry));
-  openProjectsAhead(workspace, modules);
-  for (const module of modules) {
-    const config = checkConfig(workspace, checker, tsconfigOf(workspace, module.entry));
+  for (const [module, config] of openProjectsAhead(workspace, modules)) {
     // Every entry first, then in a second small step (a request arriving meanwhile waits for
     // little) the module's other files, found among the program's with no file read or stat'ed:
     // the module's request then finds every verdict made.
