@@ -24,15 +24,15 @@ function stamp(path: string): string {
  * it read again, parsing only the manifests whose stat changed.
  *
  * A file watcher may vouch for the workspace (`watching`): then a load re-checks nothing
- * until the watcher calls `invalidate()`. Without one, a caller checks only the manifests
- * its answer depends on with `isCurrent()`.
+ * until the watcher calls `invalidate()`. Without one, or until it vouches, a caller whose
+ * answer depends on a few packages takes `loadLazily()` and checks only theirs with `isCurrent()`.
  */
 export class WorkspaceLoader {
   readonly root: string;
   private parsed = new Map<string, { stamp: string; read: Read<unknown> }>();
   private trees = new Map<string, { stamps: string[]; tree: PackageTree }>();
   private lastGood = new Map<string, { pkg: PackageInfo; modules: ModuleInfo[] }>();
-  private last?: { watched: string[]; stamps: string[]; byPath: Map<string, string>; workspace: Workspace };
+  private last?: { watched: string[]; stamps: string[]; byPath: Map<string, string>; workspace: Workspace; byPackage?: Map<string, string[]> };
   private watching = false;
   private vouched = false;
   private distrustedUntil = 0;
@@ -80,12 +80,28 @@ export class WorkspaceLoader {
     this.vouched = false;
   }
 
-  /** True when these workspace-relative manifests are as the last load read them: the watcher says so, or a stat. */
-  isCurrent(files: (string | undefined)[]): boolean {
-    const byPath = this.last?.byPath;
-    if (!byPath) return false;
+  /**
+   * For an answer that depends on a few packages, which the caller checks with `isCurrent`: the
+   * last load's workspace, nothing stat'ed, when no watcher vouches for it (none runs, or its
+   * first scan is not done). With a watcher, `load()`: it stats nothing while the watcher
+   * vouches, and checks every manifest once after a change, which makes it vouch again.
+   */
+  loadLazily(): Workspace {
+    return (!this.watching && this.last?.workspace) || this.load();
+  }
+
+  /**
+   * True when what the last load read for `packages` is as it was: each one's manifests and
+   * folders, and what every package rests on (kit.json, the folders packages are found in).
+   * While a watcher vouches for the workspace, nothing is stat'ed.
+   */
+  isCurrent(packages: readonly PackageInfo[]): boolean {
+    const last = this.last;
+    if (!last) return false;
     if (this.watching && this.vouched) return true;
-    return files.every((file) => file === undefined || byPath.get(join(this.root, file)) === stamp(join(this.root, file)));
+    const byPackage = (last.byPackage ??= groupByPackage(last.watched, last.workspace));
+    const paths = [...(byPackage.get('') ?? []), ...packages.flatMap((pkg) => byPackage.get(pkg.dir) ?? [])];
+    return paths.every((path) => last.byPath.get(path) === stamp(path));
   }
 
   /** Where the warnings of the manifests read by the discovery under way go. */
@@ -191,6 +207,21 @@ function tsconfigWarnings(workspace: Workspace, major = workspace.typescript.maj
  */
 export function tsconfigEdits(workspace: Workspace): Diagnostic[] {
   return tsconfigWarnings(workspace, 5).map((w) => ({ ...w, message: w.message.replace(/ \(TypeScript \d+ accepts it.*\)$/, '') }));
+}
+
+/** The paths a load read, by the directory of the package they belong to ('' for those of none). */
+function groupByPackage(paths: readonly string[], workspace: Workspace): Map<string, string[]> {
+  const dirs = new Set(workspace.packages.map((pkg) => pkg.dir));
+  const groups = new Map<string, string[]>();
+  for (const path of paths) {
+    let owner = path;
+    while (!dirs.has(owner) && owner !== workspace.root && dirname(owner) !== owner) owner = dirname(owner);
+    const key = dirs.has(owner) ? owner : '';
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = []));
+    group.push(path);
+  }
+  return groups;
 }
 
 /** Discovers the workspace at `root` once. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { H3Event } from 'h3';
-import { findModule, findPackage, mediaTypeOf, parseAddress, type Address, type ModuleInfo, type Workspace } from '../../compiler/index.js';
+import { findModule, findPackage, mediaTypeOf, parseAddress, type Address, type ModuleInfo, type PackageInfo, type Workspace } from '../../compiler/index.js';
 import type { ServiceContext } from '../context.js';
 import { requestTarget } from '../request.js';
 import { sendArtifact, sendError } from '../respond.js';
@@ -48,8 +48,10 @@ const WARM = { cache: 'memory', phases: {} } as const;
 
 /**
  * The workspace and what the address names in it. Only the manifests this answer depends on
- * are checked (by a stat, or not at all while a watcher vouches for them); anything not found,
- * invalid or changed is looked up again after a full check.
+ * are checked (by a stat, or not at all while a watcher vouches for them): those of the
+ * module's package and of every workspace package it depends on, directly or through another
+ * (their modules are what its imports and its verdict rest on), and kit.json. Anything not
+ * found, invalid or changed is looked up again after a full check.
  */
 function locate(ctx: ServiceContext, address: Address) {
   const find = (workspace: Workspace) => {
@@ -57,17 +59,23 @@ function locate(ctx: ServiceContext, address: Address) {
     const module = address.family === 'assets' ? assetOwner(workspace, address) : findModule(workspace, `${address.packageName}/${address.tail}`);
     return { workspace, pkg, module };
   };
-  const found = find(ctx.loader.load());
+  const found = find(ctx.loader.loadLazily());
   const { pkg, module } = found;
-  if (pkg && module && pkg.version === address.version && module.diagnostics.length === 0 && ctx.loader.isCurrent(manifestsOf(found.workspace, module))) return found;
+  if (pkg && module && pkg.version === address.version && module.diagnostics.length === 0 && ctx.loader.isCurrent(dependedOn(found.workspace, module.package))) return found;
   ctx.loader.invalidate();
   return find(ctx.loader.load());
 }
 
-/** The manifests a module's build depends on: kit.json, its own, and those of the workspace packages it depends on. */
-function manifestsOf(workspace: Workspace, module: ModuleInfo): (string | undefined)[] {
-  const dependencies = Object.keys(module.package.manifest.dependencies).map((name) => findPackage(workspace, name)?.manifestFile);
-  return ['kit.json', module.package.manifestFile, module.moduleManifestFile, ...dependencies];
+/** `pkg` and every workspace package it depends on, directly or through another. */
+function dependedOn(workspace: Workspace, pkg: PackageInfo): PackageInfo[] {
+  const found = new Set([pkg]);
+  for (const each of found) {
+    for (const name of Object.keys(each.manifest.dependencies)) {
+      const dependency = findPackage(workspace, name);
+      if (dependency) found.add(dependency);
+    }
+  }
+  return [...found];
 }
 
 /** The module whose subpath is the longest prefix of an asset address's tail. */

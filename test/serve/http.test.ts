@@ -331,8 +331,10 @@ describe('manifests are re-read on every request', () => {
 
 describe('origin mode (no development extension)', () => {
   let origin: TestServer;
+  let dir: string;
   beforeAll(async () => {
-    origin = await startTestServer(copySample('shop'), { development: false });
+    dir = copySample('shop');
+    origin = await startTestServer(dir, { development: false });
   });
   afterAll(() => origin?.close());
 
@@ -347,6 +349,22 @@ describe('origin mode (no development extension)', () => {
       expect(response.status).toBe(404);
       expect((await errorOf(response)).code).toBe('EXTENSION_DISABLED');
     }
+  });
+
+  test('with no watcher, a module request sees an edit of a package it depends on', async () => {
+    const button = () => fetch(new URL(`/m/@shop/ui@0.1.0/modules/button?${PROD}`, origin.url));
+    expect((await button()).status).toBe(200);
+    const manifest = { name: '@shop/util', version: '0.2.0', private: true, kit: { modules: '.', bundler: 'esbuild' } };
+    writeFiles(dir, { 'packages/util/package.json': manifest });
+    // Past the file clock's tick, a stat alone tells whether the manifest changed (see stamp.ts).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The button's range ^0.1.0 no longer admits 0.2.0.
+    const refused = await button();
+    expect(refused.status).toBe(422);
+    expect((await errorOf(refused)).diagnostics![0].code).toBe('DEPENDENCY_INCOMPATIBLE');
+    writeFiles(dir, { 'packages/util/package.json': { ...manifest, version: '0.1.0' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await button()).status).toBe(200);
   });
 
   test('SIGTERM closes the service cleanly with exit 0', async () => {

@@ -176,6 +176,42 @@ describe('re-reading', () => {
     expect(loader.load().modules[0].diagnostics).toEqual([]);
   });
 
+  test("without a watcher, isCurrent checks only the given packages' manifests and folders, and kit.json", async () => {
+    const dir = writeWorkspace({
+      'kit.json': { packages: ['packages/base', 'packages/mid', 'packages/app', 'packages/other'] },
+      'packages/base/package.json': pkg('@a/base', { kit: { modules: '.' } }),
+      'packages/base/core/module.json': { entry: 'index.ts' },
+      'packages/base/core/index.ts': 'export const x = 1;\n',
+      'packages/mid/package.json': pkg('@a/mid', { dependencies: { '@a/base': '0.1.0' }, exports: { './main': './main/index.ts' } }),
+      'packages/mid/main/index.ts': 'export const y = 1;\n',
+      'packages/app/package.json': pkg('@a/app', { dependencies: { '@a/mid': '0.1.0' }, exports: { './main': './main/index.ts' } }),
+      'packages/other/package.json': pkg('@a/other', { exports: { './main': './main/index.ts' } }),
+      'packages/other/main/index.ts': 'export const z = 1;\n',
+      ...MAIN,
+    });
+    const loader = new WorkspaceLoader(dir);
+    // Past the file clock's tick: stamps taken now are trusted (see stamp.ts).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const workspace = loader.load();
+    const named = (...names: string[]) => names.map((name) => workspace.packages.find((p) => p.name === name)!);
+    const app = named('@a/app', '@a/mid', '@a/base');
+    expect(loader.isCurrent(app)).toBe(true);
+    // Another package's manifest: not what the app's packages rest on.
+    writeFiles(dir, { 'packages/other/package.json': pkg('@a/other', { version: '0.2.0', exports: { './main': './main/index.ts' } }) });
+    expect(loader.isCurrent(app)).toBe(true);
+    expect(loader.isCurrent(named('@a/other'))).toBe(false);
+    expect(loader.loadLazily()).toBe(workspace);
+    // A module.json of a package the app depends on through another.
+    writeFiles(dir, { 'packages/base/core/module.json': { entry: 'index.ts', platforms: ['node'] } });
+    expect(loader.isCurrent(app)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(loader.load().modules.find((m) => m.specifier === '@a/base/core')!.platforms).toEqual(['node']);
+    expect(loader.isCurrent(app)).toBe(true);
+    // A new folder of packages beside the listed ones, and kit.json: every package rests on them.
+    mkdirSync(join(dir, 'packages/new'));
+    expect(loader.isCurrent(named('@a/other'))).toBe(false);
+  });
+
   test('a new module.json is found', () => {
     const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { kit: { modules: '.' } }) });
     const loader = new WorkspaceLoader(dir);
