@@ -208,6 +208,7 @@ describe('re-reading', () => {
     expect(loader.load().modules.find((m) => m.specifier === '@a/base/core')!.platforms).toEqual(['node']);
     expect(loader.isCurrent(app)).toBe(true);
     // A new folder of packages beside the listed ones, and kit.json: every package rests on them.
+    expect(loader.isCurrent(named('@a/other'))).toBe(true);
     mkdirSync(join(dir, 'packages/new'));
     expect(loader.isCurrent(named('@a/other'))).toBe(false);
   });
