@@ -189,8 +189,8 @@ export class Compiler {
       const code = result.diagnostics.length ? '' : await finish(result, options, module.bundler.name);
       const inputs = result.diagnostics.length ? failedBuildInputs(result.inputs, module.package.dir) : result.inputs;
       // The map is in the code now (or was not asked for): kept apart too, it would double what memory and the disk cache hold.
-      const { map: _inCode, ...kept } = result;
-      return { value: { ...kept, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs, transient: result.transient };
+      const { map: _inCode, stamps, ...kept } = result;
+      return { value: { ...kept, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs, transient: result.transient, stamps };
     }, (found) => (source = found));
     const timing: BuildTiming = { cache: source, phases: source === 'miss' ? { ...script.timings } : {} };
     let styles: string | undefined;

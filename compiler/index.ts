@@ -28,6 +28,7 @@ export { checkInBackground, closeCheckers, deferBackgroundChecks, reportFileChan
 export { preloadBundlers } from './bundle/registry.js';
 export { writtenImports } from './bundle/source-imports.js';
 export { directoryListings } from './check/resolve.js';
+export { reachAhead } from './check/reach.js';
 export { codeFrame } from './code-frame.js';
 export { rebaseStyleUrls } from './bundle/styles-rebase.js';
 export { isInstallInput } from './workspace/tsconfig-chain.js';

@@ -5,7 +5,7 @@ import { createServiceApp } from './app.js';
 import { answerClientErrors } from './client-error.js';
 import { createContext, type ServiceContext, type ServiceOptions } from './context.js';
 import { watchWorkspace } from './watch.js';
-import { checkInBackground, closeCheckers, preloadBundlers } from '../compiler/index.js';
+import { checkInBackground, closeCheckers, preloadBundlers, reachAhead } from '../compiler/index.js';
 
 /** A running service. */
 export interface Service {
@@ -61,13 +61,17 @@ export async function startService(options: ServiceOptions): Promise<Service> {
  * Type-checking starts with the service, in TypeScript 7's own process, so a request waits
  * only for what is not checked yet; editors get kit's view of the workspace at once. The
  * bundlers the workspace selects are loaded meanwhile, and one `ts` module built and dropped
- * (`Compiler.warmUp`), so its first requests do not wait for either. Nothing starts once the
+ * (`Compiler.warmUp`), so its first requests do not wait for either; once the watcher is ready,
+ * what each module's verdict rests on is walked (`reachAhead`). Nothing starts once the
  * service is closing (`open` says false): a check then would start TypeScript 7 again.
  */
 function startChecking(context: ServiceContext, open: () => boolean): void {
   setImmediate(() => {
     const workspace = context.loader.load();
     checkInBackground(workspace);
+    // Once the watcher vouches for the files, what each module's verdict rests on is walked too.
+    const changes = context.changes;
+    void changes?.settled.then(() => (open() && changes.mark() !== undefined ? reachAhead(context.loader.loadLazily(), changes) : undefined));
     void preloadBundlers(workspace.modules)
       .then(() => (open() ? context.compiler.warmUp(workspace) : undefined))
       .catch(() => undefined);

@@ -18,7 +18,7 @@ export function verdictInputs(workspace: Workspace, module: ModuleInfo, changes?
   const userConfig = tsconfigOf(workspace, module.entry);
   const settings = [...tsconfigInputs(workspace, module.entry, userConfig), ...installRecords([workspace.root, userConfig ? dirname(userConfig) : workspace.root])];
   const { files: reached, stamps } = reachWithStamps(workspace, module.entry, changes);
-  return { own: ownFiles(workspace, module, reached), read: [...reached, ...settings], stamps };
+  return { own: ownFiles(workspace, module, reached), read: [...reached, ...settings], reached, stamps };
 }
 
 /** Asks for the verdict of every one of `modules`, in their order, ahead of their builds (see `checkModulesAhead`). */

@@ -40,8 +40,10 @@ async function bundleWithTypeScript({ workspace, module, options, policy, change
     (error: Error): CheckerFailure => ({ failure: error.message }),
   );
   const inputs = [...new Set([module.entry, ...judged.read])];
+  // The reach stat'ed each file it read (and each folder it looked in): the records of the build's input files take those stamps.
+  const stamps = new Map(judged.reached.map((file) => [file, judged.stamps.get(file)!]));
   const rollup = () => bundleWithRollup(workspace, module, options, policy);
-  const bundled = await (changes ? bundleOnce({ workspace, module, options, changes }, inputs, rollup) : rollup());
+  const bundled = await (changes ? bundleOnce({ workspace, module, options, changes }, inputs, stamps, rollup) : rollup());
   // A kept bundle's bare imports are what this build's rules would have kept.
   for (const name of bundled.externals) policy.externals.add(name);
   const timings = { check: 0, ...bundled.timings };
@@ -59,7 +61,7 @@ async function bundleWithTypeScript({ workspace, module, options, policy, change
   const diagnostics = [...bundled.diagnostics];
   // TypeScript's own diagnostic says more than rollup's parse error (JSX without `jsx`, say).
   if (failed && (!verdict.length || failed.unresolved)) diagnostics.push(bundleError(failed.message, failed.at));
-  return { code, map, stylesheets, target, inputs: read, timings, diagnostics: [...diagnostics, ...verdict] };
+  return { code, map, stylesheets, target, inputs: read, stamps, timings, diagnostics: [...diagnostics, ...verdict] };
 }
 
 /** The service's bundles, kept apart from their verdicts (see `bundleOnce`); by its watcher's log, one per service. */
@@ -72,7 +74,7 @@ const bundles = new WeakMap<ChangeLog, ArtifactCache<Bundled>>();
  * A failed bundle is not kept. Kept in memory for the service (with its watcher's reports);
  * `kit build` and `kit check` build each module once.
  */
-async function bundleOnce({ workspace, module, options, changes }: Omit<BundleInput, 'policy' | 'changes'> & { changes: ChangeLog }, inputs: readonly string[], bundle: () => Promise<Bundled>): Promise<Bundled> {
+async function bundleOnce({ workspace, module, options, changes }: Omit<BundleInput, 'policy' | 'changes'> & { changes: ChangeLog }, inputs: readonly string[], stamps: ReadonlyMap<string, string>, bundle: () => Promise<Bundled>): Promise<Bundled> {
   let cache = bundles.get(changes);
   if (!cache) bundles.set(changes, (cache = new ArtifactCache<Bundled>(1000, undefined, changes)));
   let built = false;
@@ -85,7 +87,7 @@ async function bundleOnce({ workspace, module, options, changes }: Omit<BundleIn
       const owner = owningModule(workspace, file);
       return !owner || owner.specifier === module.specifier;
     });
-    return { value, inputs: own, transient: !!value.failed || value.diagnostics.length > 0 };
+    return { value, inputs: own, stamps, transient: !!value.failed || value.diagnostics.length > 0 };
   });
   // Reused: no time went to transforming or bundling.
   return built ? kept : { ...kept, timings: { transform: 0, bundle: 0 } };

@@ -43,6 +43,8 @@ export interface BundleResult {
   timings?: Record<string, number>;
   /** A failure of a tool rather than of the inputs (TypeScript 7's process died): never cached, built again next time. */
   transient?: boolean;
+  /** The stamp of some input files, taken as the build read them (see `Built.stamps`). */
+  stamps?: ReadonlyMap<string, string>;
 }
 
 /** A bundler: turns one module into one ES module. Bare imports stay bare, helpers are bundled in. */

@@ -2,7 +2,7 @@ import { dirname, sep } from 'node:path';
 import type { ChangeLog, ReportedChange } from './changes.js';
 import type { DiskStore } from './disk-cache.js';
 import type { RemoteCache } from './remote-cache.js';
-import { contentHash, isUnchanged, recordInput, type InputRecord } from './inputs.js';
+import { contentHash, isUnchanged, recordInput, recordStamped, type InputRecord } from './inputs.js';
 import { isKitOwnFile } from '../version.js';
 
 interface Entry<T> {
@@ -24,6 +24,8 @@ export interface Built<T> {
   inputs: string[];
   /** A failure of a tool, not an answer of the inputs: returned, never kept. */
   transient?: boolean;
+  /** The stamp of some input files, taken as the build read them: spares their records a stat (see `run`). */
+  stamps?: ReadonlyMap<string, string>;
 }
 
 /** Where `ArtifactCache.get` found a value: kept in memory, on disk, or built (`miss`). */
@@ -103,10 +105,18 @@ export class ArtifactCache<T> {
     const mark = this.changes?.mark();
     const before = new Map((this.lastInputs.get(key) ?? []).map((path) => [path, contentHash(path)]));
     this.builds++;
-    const { value, inputs, transient } = await build();
+    const { value, inputs, transient, stamps } = await build();
     const records: InputRecord[] = [];
     let stale = false;
+    const vouched = this.vouched(stamps, mark);
     for (const path of new Set(inputs)) {
+      // Not written since before the build began, as the watcher tells: the stamp it read the file at stands.
+      const stamped = vouched?.(path);
+      if (stamped) {
+        if ((before.get(path) ?? stamped.hash) !== stamped.hash) stale = true;
+        records.push(stamped);
+        continue;
+      }
       const { record, mtimeMs } = recordInput(path);
       // A file written while the build ran may have been read half old: never keep that build.
       const known = before.get(path);
@@ -124,6 +134,21 @@ export class ArtifactCache<T> {
       else remote?.upload(`${this.store!.name}|${key}`, value, records);
     }
     return value;
+  }
+
+  /**
+   * The record of an input from the stamp its build took, for a file the trusted watcher has
+   * reported nothing of since `mark` (taken before the build began); undefined otherwise. At
+   * 100 packages a module's verdict rests on some 140 files: a stat of each was 0.9 ms a build.
+   */
+  private vouched(stamps: ReadonlyMap<string, string> | undefined, mark: number | undefined): ((path: string) => InputRecord | undefined) | undefined {
+    const reported = stamps && mark !== undefined ? this.changes!.since(mark) : undefined;
+    if (!reported) return undefined;
+    const written = new Set(reported.map((change) => change.path));
+    return (path) => {
+      const stamp = written.has(path) ? undefined : stamps!.get(path);
+      return stamp === undefined ? undefined : recordStamped(path, stamp);
+    };
   }
 
   private readStored(key: string): Entry<T> | undefined {

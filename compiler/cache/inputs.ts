@@ -13,12 +13,13 @@ export interface InputRecord {
   dir?: true;
 }
 
+const digest = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
 /**
  * A content digest of `path`: `-` when absent. A directory's is that of its listing, so an
  * added or removed entry changes it (edits inside do not: only a watcher sees those).
  */
 export function contentHash(path: string): string {
-  const digest = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
   try {
     return digest(readFileSync(path));
   } catch (error) {
@@ -46,6 +47,28 @@ export function currentHash(path: string, stamp = fileStamp(path).stamp): string
   if (hashes.size >= HASHES_KEPT) hashes.clear();
   hashes.set(path, { stamp, hash });
   return hash;
+}
+
+/** A stamp of a file that was there and not racily new (see stamp.ts). */
+const STAMPED = /^\d/;
+
+/**
+ * Remembers the digest of a file's content as a build read it, at the stamp taken just before:
+ * the file's record then needs no second read. A racy stamp is never asked for again.
+ */
+export function rememberContent(path: string, stamp: string, content: Buffer): void {
+  if (!STAMPED.test(stamp)) return;
+  if (hashes.size >= HASHES_KEPT) hashes.clear();
+  hashes.set(path, { stamp, hash: digest(content) });
+}
+
+/**
+ * The record of a file from the stamp a build took when it read it, with no stat: for a file
+ * the watcher has reported nothing of since before the build began. Undefined for a stamp that
+ * cannot stand for the file's content (absent, racily new): such a file is stat'ed.
+ */
+export function recordStamped(path: string, stamp: string): InputRecord | undefined {
+  return STAMPED.test(stamp) ? { path, stamp, hash: currentHash(path, stamp) } : undefined;
 }
 
 /** The record of `path` as it is now, and its mtime (to tell whether it was written during a build). */

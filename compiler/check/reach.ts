@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { ChangeLog } from '../cache/changes.js';
+import { rememberContent } from '../cache/inputs.js';
 import { fileStamp } from '../cache/stamp.js';
 import { findModule, type Workspace } from '../workspace/model.js';
 import { directoryListings, resolveInstalledTypes, resolveRelative } from './resolve.js';
@@ -15,13 +16,15 @@ function specifiersOf(file: string, stamps: Map<string, string>): FileSpecifiers
   const kept = scanned.get(file);
   // A racy stamp is never equal to another: the file is read again.
   if (kept && kept.stamp === stamp) return kept.specifiers;
-  let text: string;
+  let content: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    content = readFileSync(file);
   } catch {
     return undefined;
   }
-  const specifiers = scanSpecifiers(text, /\.[jt]sx$/.test(file));
+  // The builds resting on this file record its digest: taken from this read, not another.
+  rememberContent(file, stamp, content);
+  const specifiers = scanSpecifiers(content.toString('utf8'), /\.[jt]sx$/.test(file));
   scanned.set(file, { stamp, specifiers });
   return specifiers;
 }
@@ -88,6 +91,24 @@ export function reachableFiles(workspace: Workspace, entry: string, changes?: Ch
  */
 export function reachWithStamps(workspace: Workspace, entry: string, changes?: ChangeLog): { files: string[]; stamps: ReadonlyMap<string, string> } {
   return reachOf(workspace, entry, new Set(), changes);
+}
+
+/**
+ * Walks what each `ts` module's verdict rests on ahead of its first request, one module a turn
+ * of the event loop (a request waits for one walk at most), and stops once another discovery of
+ * the workspace is asked about. For a service whose watcher vouches for what was walked (`changes`
+ * trusted): a walk before then would be stat'ed again at its first use. At 100 packages, a cold
+ * module's request spent 1.3–2.4 ms walking a chain of packages nothing had walked yet.
+ */
+export async function reachAhead(workspace: Workspace, changes: ChangeLog): Promise<void> {
+  const entries = workspace.modules.filter((module) => module.bundler.name === 'ts' && module.diagnostics.length === 0).map((module) => module.entry);
+  const before = reachedIn;
+  for (const entry of entries) {
+    await new Promise(setImmediate);
+    // A request asked about another discovery since: what its reaches keep is not let go.
+    if ((reachedIn !== workspace && reachedIn !== before) || changes.mark() === undefined) return;
+    reachOf(workspace, entry, new Set(), changes);
+  }
 }
 
 function reachOf(workspace: Workspace, entry: string, walking: Set<string>, changes: ChangeLog | undefined): Reach {

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { ArtifactCache, ChangeLog } from '../../lib/compiler/index.js';
+import { fileStamp } from '../../lib/compiler/cache/stamp.js';
 import { removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
@@ -83,4 +84,30 @@ test('more changes than the log keeps: the entry is checked by stat', async () =
   writeFileSync(file, 'two');
   for (let i = 0; i < 10_000; i++) changes.record(join(dir, `other-${i}.txt`));
   expect(await get()).toBe('two');
+});
+
+test("a build's own stamp of an input stands for it only while the watcher reports nothing of it: one written during the build is read again", async () => {
+  const { file, changes } = await setup();
+  const cache = new ArtifactCache<{ text: string }>(10, undefined, changes);
+  changes.ready(() => true);
+  const read = () => ({ text: readFileSync(file, 'utf8') });
+  // The build reads `one` at the stamp it took; the file is written before the build ends (a file
+  // clock's tick after it began: its mtime tells), and reported.
+  const stamp = fileStamp(file).stamp;
+  const first = await cache.get('k', async () => {
+    const value = read();
+    await settle();
+    writeFileSync(file, 'two');
+    changes.record(file);
+    return { value, inputs: [file], stamps: new Map([[file, stamp]]) };
+  });
+  expect(first.text).toBe('one');
+  expect(cache.isUnsettled(first)).toBe(true);
+  await settle();
+  expect((await cache.get('k', async () => ({ value: read(), inputs: [file] }))).text).toBe('two');
+  expect(cache.builds).toBe(2);
+  // Nothing reported during the build: its stamp is the record, and the entry holds.
+  const next = await cache.get('other', async () => ({ value: read(), inputs: [file], stamps: new Map([[file, fileStamp(file).stamp]]) }));
+  expect(cache.isUnsettled(next)).toBe(false);
+  expect(await cache.get('other', async () => ({ value: { text: 'rebuilt' }, inputs: [file] }))).toBe(next);
 });

@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { reachableFiles } from '../../lib/compiler/check/reach.js';
+import { reachAhead, reachableFiles } from '../../lib/compiler/check/reach.js';
 import { ChangeLog, loadWorkspace } from '../../lib/compiler/index.js';
 import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
@@ -115,4 +115,26 @@ test("with a trusted watcher a kept reach rests on its reports: an edit counts o
   writeFiles(root, { 'packages/c/main/index.ts': "export { c } from './more';\n", 'packages/c/main/more.ts': 'export const c = 2;\n' });
   await settle();
   expect(rel(root, reachableFiles(workspace, a, changes))).toContain('packages/c/main/more.ts');
+});
+
+test("walked ahead, a module's reach is the one its first build finds while the watcher vouches for it; a walk stops once a newer discovery is asked about", async () => {
+  const root = chain();
+  const workspace = loadWorkspace(root);
+  const changes = new ChangeLog();
+  changes.ready(() => true);
+  await settle();
+  await reachAhead(workspace, changes);
+  // b's helper now imports a file of its own, unreported: a walk made now would find it, the one made ahead does not.
+  writeFiles(root, { 'packages/b/main/helper.ts': "export { h } from './deeper';\n", 'packages/b/main/deeper.ts': 'export const h = 2;\n' });
+  await settle();
+  const a = join(root, 'packages/a/main/index.ts');
+  expect(rel(root, reachableFiles(workspace, a, changes))).not.toContain('packages/b/main/deeper.ts');
+  // A walk of the old discovery, while a request walks a newer one: the newer one's reaches stay.
+  const latest = loadWorkspace(root);
+  const walking = reachAhead(workspace, changes);
+  expect(rel(root, reachableFiles(latest, a, changes))).toContain('packages/b/main/deeper.ts');
+  await walking;
+  writeFiles(root, { 'packages/b/main/deeper.ts': "import './deepest';\nexport const h = 3;\n", 'packages/b/main/deepest.ts': 'export {};\n' });
+  await settle();
+  expect(rel(root, reachableFiles(latest, a, changes))).not.toContain('packages/b/main/deepest.ts');
 });
