@@ -71,7 +71,7 @@ function startChecking(context: ServiceContext, open: () => boolean): void {
     checkInBackground(workspace);
     // Once the watcher vouches for the files, what each module's verdict rests on is walked too.
     const changes = context.changes;
-    void changes?.settled.then(() => (open() && changes.mark() !== undefined ? reachAhead(context.loader.loadLazily(), changes) : undefined));
+    void changes?.settled.then(() => (open() ? reachAhead(context.loader.load(), changes) : undefined));
     void preloadBundlers(workspace.modules)
       .then(() => (open() ? context.compiler.warmUp(workspace) : undefined))
       .catch(() => undefined);

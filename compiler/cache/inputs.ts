@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { fileStamp } from './stamp.js';
+import { fileStamp, isSteadyStamp } from './stamp.js';
 import { isInside } from '../paths.js';
 
 /** One file (or directory) a build read: its stat signature and content digest then. */
@@ -49,15 +49,12 @@ export function currentHash(path: string, stamp = fileStamp(path).stamp): string
   return hash;
 }
 
-/** A stamp of a file that was there and not racily new (see stamp.ts). */
-const STAMPED = /^\d/;
-
 /**
  * Remembers the digest of a file's content as a build read it, at the stamp taken just before:
  * the file's record then needs no second read. A racy stamp is never asked for again.
  */
 export function rememberContent(path: string, stamp: string, content: Buffer): void {
-  if (!STAMPED.test(stamp)) return;
+  if (!isSteadyStamp(stamp)) return;
   if (hashes.size >= HASHES_KEPT) hashes.clear();
   hashes.set(path, { stamp, hash: digest(content) });
 }
@@ -68,7 +65,7 @@ export function rememberContent(path: string, stamp: string, content: Buffer): v
  * cannot stand for the file's content (absent, racily new): such a file is stat'ed.
  */
 export function recordStamped(path: string, stamp: string): InputRecord | undefined {
-  return STAMPED.test(stamp) ? { path, stamp, hash: currentHash(path, stamp) } : undefined;
+  return isSteadyStamp(stamp) ? { path, stamp, hash: currentHash(path, stamp) } : undefined;
 }
 
 /** The record of `path` as it is now, and its mtime (to tell whether it was written during a build). */

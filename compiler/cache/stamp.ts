@@ -8,6 +8,11 @@ import { statSync } from 'node:fs';
 export const RACY_MS = 20;
 let racyCounter = 0;
 
+/** True for the stamp of a file that was there and not racily new: one that stands for the file's content. */
+export function isSteadyStamp(stamp: string): boolean {
+  return /^\d/.test(stamp);
+}
+
 /** A stat signature of `path`: `-` when absent; never equal twice while the file is racily new. */
 export function fileStamp(path: string): { stamp: string; mtimeMs: number; racy: boolean; directory: boolean } {
   // Millisecond floats (microsecond precision) suffice: anything finer is inside the racy window.
