@@ -5,7 +5,7 @@ import { sha256 } from './cache/digest.js';
 import { RACY_MS } from './cache/stamp.js';
 import type { ChangeLog } from './cache/changes.js';
 import { ImportPolicy } from './bundle/imports.js';
-import { runAhead, runBundler } from './bundle/registry.js';
+import { runAhead, runBundler, togetherBundler } from './bundle/registry.js';
 import { BUILTIN_BUNDLERS } from './workspace/bundler-specifiers.js';
 import type { BundleInput, BundleResult } from './bundle/types.js';
 import { ensureEditorConfig } from './workspace/editor-config.js';
@@ -103,7 +103,7 @@ export class Compiler {
   }
 
   /**
-   * Readies what the first builds of a `ts` module wait for (TypeScript 7's project, rollup's
+   * Readies what the first builds of a `ts` module wait for (TypeScript 7's project, rolldown's
    * and swc's code compiled to its faster tiers by the JavaScript engine) by building a few
    * such modules and dropping the results: a service that restarted warm from its disk cache
    * does this when idle, so that the first edits after the restart are as quick as the next.
@@ -122,7 +122,7 @@ export class Compiler {
 
   /**
    * Builds one `ts` module as a service starts, and drops the build: on a first build the engine
-   * compiles rollup's, swc's and kit's code, which the first module a page asks for waited for
+   * compiles rolldown's, swc's and kit's code, which the first module a page asks for waited for
    * (a fresh 20 × 5 service's first two cold modules took 45–119 ms, the next ones about 20; with
    * this build first, 17–62 ms, then the same). The workspace's last `ts` module: the first one
    * asked for is more likely one near the top.
@@ -149,19 +149,22 @@ export class Compiler {
   }
 
   /**
-   * Many modules with one set of options, as `kit build` compiles them. Those of the
-   * `esbuild` bundler that no cache holds are bundled together in one esbuild call, which
-   * shares esbuild's work across them; the rest as `compile` does.
+   * Many modules with one set of options, as `kit build` compiles them. Those of a bundler that
+   * bundles many modules in one call (rolldown's and esbuild's), that no cache holds, are
+   * bundled together, which shares the bundler's work across them; the rest as `compile` does.
    */
   async compileMany(workspace: Workspace, modules: ModuleInfo[], options: CompileOptions): Promise<ModuleBuild[]> {
     if (workspace !== this.current) this.release(workspace);
-    const together = modules.filter((m) => m.bundler.specifier === BUILTIN_BUNDLERS.esbuild.specifier && !this.refusal(m, options) && !this.scripts.holds(this.scriptKey(workspace, m, options)));
+    const unbuilt = modules.filter((m) => !this.refusal(m, options) && !this.scripts.holds(this.scriptKey(workspace, m, options)));
     const bundled = new Map<ModuleInfo, { result: BundleResult; policy: ImportPolicy }>();
     const started = Date.now();
-    if (together.length > 1) {
+    for (const specifier of new Set(unbuilt.map((m) => m.bundler.specifier))) {
+      const together = unbuilt.filter((m) => m.bundler.specifier === specifier);
+      const bundler = together.length > 1 ? await togetherBundler(specifier) : undefined;
+      if (!bundler) continue;
+      if (together.some((m) => m.bundler.specifier === BUILTIN_BUNDLERS.ts.specifier)) this.tsReady = true;
       const inputs = together.map((module) => ({ workspace, module, options, policy: new ImportPolicy(workspace, module, options), changes: this.changes }));
-      const { esbuildBundler } = await import('./bundle/esbuild.js');
-      (await esbuildBundler.bundleTogether(inputs))?.forEach((result, i) => bundled.set(together[i], { result, policy: inputs[i].policy }));
+      (await bundler.bundleTogether(inputs))?.forEach((result, i) => result && bundled.set(together[i], { result, policy: inputs[i].policy }));
     }
     return Promise.all(modules.map((module) => this.compileWith(workspace, module, options, async (input) => {
       const done = bundled.get(module);

@@ -2,7 +2,7 @@
 // command loads, and a chunk for each part loaded on demand (the bundlers, the service). Node
 // resolves, reads and compiles a module at a time: kit's hundred files and yargs's took `kit
 // --version` 0.22–0.25 s, the bundle 0.17–0.20 s. Packages with native code or files of their
-// own beside them (swc, esbuild, rollup, TypeScript 7, chokidar), those kit loads by require
+// own beside them (swc, esbuild, rolldown, TypeScript 7, chokidar), those kit loads by require
 // and those listhen loads only for what kit does not ask of it stay where npm put them.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
@@ -21,7 +21,7 @@ await build({
   platform: 'node',
   target: 'node20',
   external: [
-    '@swc/core', 'esbuild', 'rollup', '@rollup/plugin-json', 'postcss', 'postcss-value-parser', 'typescript-native', 'chokidar',
+    '@swc/core', 'esbuild', 'rolldown', 'postcss', 'postcss-value-parser', 'typescript-native', 'chokidar',
     '@babel/code-frame', 'semver', 'jsonc-parser',
     // What listhen loads only for features kit does not use (a tunnel, the clipboard, its own watcher).
     'crossws', 'untun', 'tinyclip', 'jiti', '@parcel/watcher', '@parcel/watcher-wasm',

@@ -5,6 +5,7 @@ import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { toPosix } from '../paths.js';
 import { CODE, owningModule } from './imports.js';
 import { emitTarget } from './swc-options.js';
+import { declarationsOnly, declarationStandIn } from './declaration-stand-in.js';
 import { emitOptionsOf } from '../workspace/tsconfig-options.js';
 import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
 import type { Workspace } from '../workspace/model.js';
@@ -122,10 +123,13 @@ async function build(parts: Part[], partOf: (importer: string) => Part | undefin
             return { path: rel(decision.path), namespace: 'kit-style' };
           case 'asset':
             return { path: rel(decision.path), namespace: 'kit-asset', pluginData: decision.url };
-          case 'source':
-            return undefined;
+          case 'source': {
+            const declarations = declarationsOnly(args.path, args.importer);
+            return declarations ? { path: rel(declarations), namespace: 'kit-declarations' } : undefined;
+          }
         }
       });
+      build.onLoad({ filter: /.*/, namespace: 'kit-declarations' }, (args) => ({ contents: declarationStandIn(resolve(root, args.path)), loader: 'js' }));
       build.onLoad({ filter: /.*/, namespace: 'kit-style' }, () => ({ contents: '', loader: 'js' }));
       build.onLoad({ filter: /.*/, namespace: 'kit-asset' }, (args) => ({
         contents: `export default new URL(${JSON.stringify(args.pluginData)}, import.meta.url).href;`,

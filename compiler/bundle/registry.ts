@@ -3,9 +3,15 @@ import { loadCustomBundler } from './custom.js';
 import type { BundleInput, BundleResult, Bundler } from './types.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 
+/** A built-in bundler, and what it can do beyond one module at a time. */
+export interface BuiltinBundler extends Bundler {
+  /** Many modules with one set of options in one call; undefined for those it could not (the caller bundles them alone), or for all. */
+  bundleTogether?(inputs: BundleInput[]): Promise<(BundleResult | undefined)[] | undefined>;
+}
+
 // Loaded on first use: TypeScript alone takes most of a second to import, which would
 // otherwise delay every start of the service and of the CLI.
-const BUILTIN: Record<string, () => Promise<Bundler>> = {
+const BUILTIN: Record<string, () => Promise<BuiltinBundler>> = {
   '@kit-js/packages/bundlers/ts': () => import('./ts.js').then((m) => m.tsBundler),
   '@kit-js/packages/bundlers/esbuild': () => import('./esbuild.js').then((m) => m.esbuildBundler),
 };
@@ -19,7 +25,13 @@ export async function preloadBundlers(modules: readonly { bundler: { specifier: 
   await Promise.all(Object.entries(BUILTIN).filter(([specifier]) => wanted.has(specifier)).map(([, load]) => load()));
 }
 
-/** What a built-in bundler can start ahead of many modules' builds: the `ts` bundler's checks (loaded without rollup). */
+/** The built-in bundler a specifier names, when it can bundle many modules in one call. */
+export async function togetherBundler(specifier: string): Promise<Required<BuiltinBundler> | undefined> {
+  const bundler = await BUILTIN[specifier]?.();
+  return bundler?.bundleTogether ? (bundler as Required<BuiltinBundler>) : undefined;
+}
+
+/** What a built-in bundler can start ahead of many modules' builds: the `ts` bundler's checks (loaded without rolldown). */
 const AHEAD: Record<string, () => Promise<(workspace: Workspace, modules: readonly ModuleInfo[]) => void>> = {
   '@kit-js/packages/bundlers/ts': () => import('./ts-verdict.js').then((m) => m.checkAhead),
 };

@@ -43,7 +43,7 @@ export function swcOptionsFor(file: string, emit: EmitOptions, sourceMaps: boole
       transform: {
         useDefineForClassFields: defineFields,
         verbatimModuleSyntax: emit.verbatimModuleSyntax === true,
-        ...(legacy ? { legacyDecorator: true, decoratorMetadata: emit.emitDecoratorMetadata === true } : { decoratorVersion: '2022-03' }),
+        ...(legacy ? { legacyDecorator: true, decoratorMetadata: emit.emitDecoratorMetadata === true } : { decoratorVersion: '2023-11' }),
         ...(tsx
           ? {
               react: automatic

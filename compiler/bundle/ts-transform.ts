@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, relative } from 'node:path';
 import { swc } from '../commonjs.js';
-import type { Plugin } from 'rollup';
+import type { Plugin } from 'rolldown';
 import { sha256 } from '../cache/digest.js';
 import { toPosix } from '../paths.js';
 import { swcOptionsFor } from './swc-options.js';
@@ -41,7 +41,7 @@ export interface TransformContext {
 export async function transformFile(context: TransformContext, file: string, code: string): Promise<Transformed> {
   const name = toPosix(relative(context.root, file));
   // Named relative to the workspace (no absolute path in a key or a map); the map names the file
-  // relative to its own directory, as rollup reads a transform's map.
+  // relative to its own directory, as rolldown reads a transform's map.
   const options = { ...swcOptionsFor(name, context.emitOptionsFor(file), context.sourceMaps), sourceFileName: basename(file) };
   const key = sha256(`${JSON.stringify(options)}\0${code}`);
   const kept = memory.get(key);
@@ -60,10 +60,11 @@ function remember(key: string, value: Transformed): Transformed {
 }
 
 /**
- * The rollup plugins of the `ts` bundler: each TypeScript (and JSX) file on its own through
+ * The rolldown plugins of the `ts` bundler: each TypeScript (and JSX) file on its own through
  * swc, then the names it imports or re-exports that are only types in their target dropped,
- * as `tsc` drops them (a per-file transform cannot know them). Two plugins, so that rollup
- * chains the maps of both edits. `spent` adds up the time taken.
+ * as `tsc` drops them (a per-file transform cannot know them). Two plugins, so that rolldown
+ * chains the maps of both edits. Both say their result is JavaScript: rolldown's own
+ * TypeScript transform would otherwise run on it again. `spent` adds up the time taken.
  */
 export function typeScriptTransform(context: TransformContext, spent: { ms: number }): Plugin[] {
   const isSource = (id: string) => TRANSFORMED.test(id) && !/\.d\.[cm]?ts$/.test(id);
@@ -82,11 +83,14 @@ export function typeScriptTransform(context: TransformContext, spent: { ms: numb
   return [
     {
       name: 'kit-typescript',
-      transform: (code, id) => (isSource(id) ? timed(() => transformFile(context, id, code)) : null),
+      transform: (code, id) => (isSource(id) ? timed(async () => ({ ...(await transformFile(context, id, code)), moduleType: 'js' })) : null),
     },
     {
       name: 'kit-type-only-names',
-      transform: (code, id) => (isSource(id) ? timed(async () => (await dropTypeOnlyNames(code, id, codeOf)) ?? null) : null),
+      transform: (code, id) => (isSource(id) ? timed(async () => {
+        const dropped = await dropTypeOnlyNames(code, id, codeOf);
+        return dropped ? { ...dropped, moduleType: 'js' as const } : null;
+      }) : null),
     },
   ];
 }

@@ -1,4 +1,4 @@
-// What TypeScript 7 judges of a `ts` module, apart from its bundle (no rollup, no swc): the
+// What TypeScript 7 judges of a `ts` module, apart from its bundle (no rolldown, no swc): the
 // commands ask for every module's verdict before those are loaded.
 import { dirname } from 'node:path';
 import { checkModulesAhead, openProjectsAhead } from '../check/check-module.js';

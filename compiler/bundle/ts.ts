@@ -5,7 +5,7 @@ import { ArtifactCache } from '../cache/artifact-cache.js';
 import { checkModule } from '../check/check-module.js';
 import { owningModule } from './imports.js';
 import { formatOptions } from './options.js';
-import { bundleWithRollup, type Bundled } from './ts-rollup.js';
+import { bundleTogetherWithRolldown, bundleWithRolldown, type Bundled } from './ts-rolldown.js';
 import { verdictInputs } from './ts-verdict.js';
 import { workspaceSignature } from '../workspace/signature.js';
 import type { ChangeLog } from '../cache/changes.js';
@@ -19,37 +19,57 @@ interface CheckerFailure {
 }
 
 /**
- * The `ts` bundler (`@kit-js/packages/bundlers/ts`): rollup bundles the module's files, each
- * transformed on its own by swc as the tsconfig TypeScript picks for it says (ts-rollup.ts);
+ * The `ts` bundler (`@kit-js/packages/bundlers/ts`): rolldown bundles the module's files, each
+ * transformed on its own by swc as the tsconfig TypeScript picks for it says (ts-rolldown.ts);
  * TypeScript 7 type-checks the module in its own process meanwhile, and its errors in the
  * module's own files become diagnostics `TS<n>`. Errors in another module's files belong to
  * that module.
  */
-export const tsBundler: Bundler = {
+export const tsBundler: Bundler & { bundleTogether: typeof bundleTogether } = {
   name: 'ts',
-  bundle: bundleWithTypeScript,
+  bundle: (input) => finishVerdict(input, startVerdict(input)),
+  bundleTogether,
 };
 
-async function bundleWithTypeScript({ workspace, module, options, policy, changes }: BundleInput): Promise<BundleResult> {
-  // TypeScript 7 starts on the module's own files at once.
+/**
+ * Many modules with the same options, as `kit build` and `kit check` compile them: each one's
+ * verdict asked for first, then one rolldown call over them all (ts-rolldown.ts); a module
+ * that call could not give its own chunk is bundled alone.
+ */
+async function bundleTogether(inputs: BundleInput[]): Promise<BundleResult[]> {
+  const started = inputs.map(startVerdict);
+  const { workspace, options } = inputs[0];
+  const bundled = await bundleTogetherWithRolldown(workspace, inputs, options);
+  return Promise.all(inputs.map((input, i) => finishVerdict(input, started[i], bundled[i])));
+}
+
+type Verdict = ReturnType<typeof startVerdict>;
+
+/** Asks TypeScript 7 for the module's verdict, on its own files, before anything is bundled. */
+function startVerdict({ workspace, module, changes }: BundleInput) {
   const judged = verdictInputs(workspace, module, changes);
   const checkStarted = performance.now();
-  let checkMs = 0;
+  const timing = { checkMs: 0 };
   const checking = checkModule(workspace, module, judged.own, judged.read, judged.stamps).then(
-    (found) => ((checkMs = performance.now() - checkStarted), found),
+    (found) => ((timing.checkMs = performance.now() - checkStarted), found),
     (error: Error): CheckerFailure => ({ failure: error.message }),
   );
   const inputs = [...new Set([module.entry, ...judged.read])];
   // The reach stat'ed each file it read (and each folder it looked in): the records of the build's input files take those stamps.
   const stamps = new Map(judged.reached.map((file) => [file, judged.stamps.get(file)!]));
-  const rollup = () => bundleWithRollup(workspace, module, options, policy);
-  const bundled = await (changes ? bundleOnce({ workspace, module, options, changes }, inputs, stamps, rollup) : rollup());
+  return { checking, timing, inputs, stamps };
+}
+
+/** The module's bundle (`together`, when a call of many made it) and its verdict, as one result. */
+async function finishVerdict({ workspace, module, options, policy, changes }: BundleInput, { checking, timing, inputs, stamps }: Verdict, together?: Bundled): Promise<BundleResult> {
+  const alone = () => bundleWithRolldown(workspace, module, options, policy);
+  const bundled = together ?? (await (changes ? bundleOnce({ workspace, module, options, changes }, inputs, stamps, alone) : alone()));
   // A kept bundle's bare imports are what this build's rules would have kept.
   for (const name of bundled.externals) policy.externals.add(name);
   const timings = { check: 0, ...bundled.timings };
 
   const found = await checking;
-  timings.check = checkMs;
+  timings.check = timing.checkMs;
   const read = [...new Set([...bundled.read, ...inputs])];
   const { code, map, stylesheets, target, failed } = bundled;
   // TypeScript 7 could not answer (its process died): a failure of the tool, never the module's cached verdict.
@@ -59,7 +79,7 @@ async function bundleWithTypeScript({ workspace, module, options, policy, change
   // The verdict, less what kit already refused: "cannot find module" (or its types) for such an import says nothing new.
   const verdict = found.filter((d) => !(UNRESOLVED_TYPES.has(d.code) && bundled.refused.some((s) => d.message.includes(`'${s}'`))));
   const diagnostics = [...bundled.diagnostics];
-  // TypeScript's own diagnostic says more than rollup's parse error (JSX without `jsx`, say).
+  // TypeScript's own diagnostic says more than rolldown's parse error (JSX without `jsx`, say).
   if (failed && (!verdict.length || failed.unresolved)) diagnostics.push(bundleError(failed.message, failed.at));
   return { code, map, stylesheets, target, inputs: read, stamps, timings, diagnostics: [...diagnostics, ...verdict] };
 }

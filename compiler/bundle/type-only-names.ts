@@ -22,11 +22,48 @@ async function lex(file: string, code: string): Promise<ReturnType<typeof parse>
   return result;
 }
 
-/** The value exports of a file (`*` when it re-exports another module's whole namespace: anything may be there). */
-async function exportsOf(file: string, code: string): Promise<Set<string>> {
+/** `export * from`, `export * as ns from`, `export { a as b } from`: a re-export's statement head. */
+const STAR = /^export\s*\*\s*(as\s+[\w$]+\s*)?from\s*$/;
+
+/**
+ * The names a file exports as values: its own, and those it re-exports that are values where
+ * they come from, followed through `export *` and `export { } from` chains however deep (a
+ * barrel of types, as immer and mobx have, exports no value). `*` when something may be there
+ * that cannot be told (a bare module's whole namespace).
+ */
+async function valueExports(file: string, codeOf: (file: string) => Promise<string>, seen = new Set<string>()): Promise<Set<string>> {
+  const names = new Set<string>();
+  if (seen.has(file)) return names;
+  seen.add(file);
+  const code = await codeOf(file).catch(() => '');
   const [imports, exports] = await lex(file, code);
-  const names = new Set(exports.map((e) => e.n));
-  if (imports.some((i) => code.slice(i.ss, i.ss + 6) === 'export' && /^export\s*\*\s*from/.test(code.slice(i.ss, i.se)))) names.add('*');
+  const reexported = new Map<string, { from: string; name: string }>();
+  for (const statement of imports) {
+    if (statement.d !== -1 || !statement.n || code.slice(statement.ss, statement.ss + 6) !== 'export') continue;
+    const head = code.slice(statement.ss, statement.s - 1);
+    const target = statement.n.startsWith('.') ? resolveRelative(statement.n, file, false) : undefined;
+    const star = STAR.exec(head);
+    if (star) {
+      if (star[1]) continue; // `export * as ns`: a value, listed by the lexer
+      if (!target || /\.json$/.test(target)) return new Set(['*']);
+      for (const name of await valueExports(target, codeOf, seen)) if (name !== 'default') names.add(name);
+      continue;
+    }
+    const named = NAMED.exec(head);
+    if (!named || !target || /\.json$/.test(target)) continue;
+    for (const binding of named[2].split(',').map((b) => b.trim()).filter(Boolean)) {
+      const [name, alias = name] = binding.split(/\s+as\s+/).map((part) => part.trim());
+      reexported.set(alias, { from: target, name });
+    }
+  }
+  for (const entry of exports) {
+    const through = reexported.get(entry.n);
+    if (!through) names.add(entry.n);
+    else {
+      const there = await valueExports(through.from, codeOf, new Set(seen));
+      if (there.has('*') || there.has(through.name)) names.add(entry.n);
+    }
+  }
   return names;
 }
 
@@ -47,7 +84,7 @@ export async function dropTypeOnlyNames(code: string, file: string, codeOf: (fil
     if (!head) continue;
     const target = resolveRelative(statement.n, file, false);
     if (!target || /\.json$/.test(target)) continue;
-    const exported = await exportsOf(target, await codeOf(target).catch(() => ''));
+    const exported = await valueExports(target, codeOf);
     if (exported.has('*')) continue;
     const bindings = head[2].split(',').map((b) => b.trim()).filter(Boolean);
     const kept = bindings.filter((binding) => exported.has(binding.split(/\s+as\s+/)[0].trim()));

@@ -12,7 +12,7 @@ export function toolVersions(): string {
 function listToolVersions(): string {
   const require = createRequire(import.meta.url);
   const versions = [`kit@${KIT.version}`];
-  for (const name of ['typescript-native', '@swc/core', 'esbuild', 'rollup', 'postcss']) {
+  for (const name of ['typescript-native', '@swc/core', 'esbuild', 'rolldown', 'postcss']) {
     versions.push(`${name}@${installedVersion(require, name) ?? '?'}`);
   }
   return versions.join(' ');

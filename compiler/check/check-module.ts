@@ -100,7 +100,7 @@ function checkConfig(workspace: Workspace, checker: CheckerThread, tsconfig: str
     compilerOptions: {
       ...(tsconfig ? {} : { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], skipLibCheck: true }),
       ...mapping?.overrides,
-      // Every file is an ES module, as rollup sees it: one module's top-level names never clash with another's.
+      // Every file is an ES module, as rolldown sees it: one module's top-level names never clash with another's.
       moduleDetection: 'force',
       noEmit: true,
       paths: { ...mapping?.paths, ...modulePaths(workspace, dir) },
@@ -152,7 +152,7 @@ const AHEAD_PER_REQUEST = 16;
 /**
  * Asks for the verdicts `checkModule` will be asked for with the same arguments, ahead of it:
  * `kit build` and `kit check` ask for every module's at once, in build order, so TypeScript 7
- * checks in its process while rollup bundles here, rather than each check waiting for its
+ * checks in its process while rolldown bundles here, rather than each check waiting for its
  * build to start (a few at a time). A build then takes its verdict, unless a file it rests on
  * changed since.
  */

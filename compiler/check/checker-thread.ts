@@ -64,7 +64,7 @@ interface Waiting {
  * A NativeChecker (TypeScript 7's process and kit's conversation with it) in a thread of its
  * own. A check is a chain of requests to that process (a new snapshot, the program's files,
  * the diagnostics, the options' problems) and TypeScript reads files through kit: on kit's
- * main thread every step waited for the bundle being made there (rollup's work comes in long
+ * main thread every step waited for the bundle being made there (the bundler's work comes in long
  * synchronous stretches). Here the chain goes on while the main thread bundles, so a module's
  * verdict and its bundle are made side by side. Same methods as NativeChecker.
  */

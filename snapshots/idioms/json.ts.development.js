@@ -1,18 +1,8 @@
-const name = "idioms";
-const version = "1.2.3";
-const tags = [
-	"a",
-	"b"
-];
-var data = {
-	name: name,
-	tags: tags
-};
-
+// packages/lib/json/index.ts
 const result = [
-    data.name,
-    version,
-    data.tags.length
+	"idioms",
+	"1.2.3",
+	2
 ];
-
 export { result };
+

@@ -1,17 +1,30 @@
+// \0rolldown/runtime.js
+var __defProp = Object.defineProperty;
+var __esmMin = (fn, res, err) => () => {
+	if (err) throw err[0];
+	try {
+		return fn && (res = fn(fn = 0)), res;
+	} catch (e) {
+		throw err = [e], e;
+	}
+};
+var __exportAll = (all, flags) => {
+	let target = Object.setPrototypeOf({}, null);
+	for (var name in all) __defProp(target, name, {
+		get: all[name],
+		enumerable: true
+	});
+	if (!(flags & 1)) __defProp(target, Symbol.toStringTag, { value: "Module" });
+	return flags & 2 ? target : Object.preventExtensions(target);
+};
+// packages/lib/lazy-helper/lazy.ts
+var lazy_exports = /* @__PURE__ */ __exportAll({ answer: () => answer });
 function answer() {
-    return 42;
+	return 42;
 }
-
-var lazy$1 = /*#__PURE__*/Object.freeze({
-  __proto__: null,
-  answer: answer
-});
-
-// A private helper imported on demand: kit inlines it into the module's one artifact.
-const lazy = await Promise.resolve().then(function () { return lazy$1; });
-const result = [
-    lazy.answer(),
-    typeof lazy
-];
-
+var init_lazy = __esmMin(() => {});
+// packages/lib/lazy-helper/index.ts
+const lazy = await Promise.resolve().then(() => (init_lazy(), lazy_exports));
+const result = [lazy.answer(), typeof lazy];
 export { result };
+

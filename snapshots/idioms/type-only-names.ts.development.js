@@ -1,16 +1,10 @@
-const defaults = {
-    size: 3
-};
-
-// `Options` and `Size` are types only, imported and re-exported without `type`.
-
-const chosen = 'large';
-const options = {
-    size: defaults.size + 1
-};
-const result = [
-    options.size,
-    chosen
-];
-
+// packages/lib/type-only-names/types.ts
+const defaults = { size: 3 };
+// packages/lib/type-only-names/index.ts
+const chosen = "large";
+const result = [{
+	...defaults,
+	size: defaults.size + 1
+}.size, chosen];
 export { result };
+

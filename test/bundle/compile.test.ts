@@ -201,6 +201,15 @@ describe('the ts bundler checks modules in one shared program', () => {
   });
 });
 
+test('the ts bundler: a value a declaration file does not have is one BUNDLE_ERROR naming it by its workspace path, no NUL byte or machine path', async () => {
+  const dir = app({ 'packages/app/main/index.ts': "import { helper } from './ambient.js';\nexport const x = helper();\n", 'packages/app/main/ambient.d.ts': 'export declare function helper(): number;\n' });
+  const build = await compile(dir, '@a/app/main');
+  const bundleErrors = build.diagnostics.filter((d) => d.code === 'BUNDLE_ERROR');
+  expect(bundleErrors).toHaveLength(1);
+  expect(bundleErrors[0].message).toContain('packages/app/main/ambient.d.ts');
+  for (const d of build.diagnostics) expect(`${d.file} ${d.message}`).not.toMatch(/\0|\/tmp\/|kit-declarations/);
+});
+
 test('.d.ts files yield no code, and sibling types resolve from sources without tsconfig paths', async () => {
   const dir = app({
     'packages/app/main/index.ts': "import type { Shape } from './shape';\nimport { tool } from '@a/lib/tools';\nexport const s: Shape = { size: tool };\n",

@@ -2,8 +2,8 @@ import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { rollup } from 'rollup';
-import { parseAst } from 'rollup/parseAst';
+import { rolldown } from 'rolldown';
+import { parseAst } from 'rolldown/parseAst';
 import { SourceMapConsumer } from 'source-map-js';
 import type TypeScript from 'typescript';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -13,7 +13,6 @@ import { pkg, REPO, removeWorkspaces, writeWorkspace } from '../helpers/workspac
 
 // TypeScript 5.9, a development dependency kept for these comparisons: its `tsc` emit is the reference.
 const ts = createRequire(import.meta.url)('typescript') as typeof TypeScript;
-const json = createRequire(import.meta.url)('@rollup/plugin-json') as (options?: object) => import('rollup').Plugin;
 const IDIOMS = join(REPO, 'test', 'samples', 'idioms');
 const CASES = readdirSync(IDIOMS);
 const BUNDLERS = ['ts', 'esbuild'] as const;
@@ -46,7 +45,7 @@ function workspaceOf(name: string, bundler: Bundler): { root: string; moduleDir:
 
 /**
  * `tsc`'s JavaScript for the fixture (its own options, ES modules), run as it is. Only a
- * fixture importing JSON is linked into one file first (by rollup, which Node's JSON modules
+ * fixture importing JSON is linked into one file first (by rolldown, which Node's JSON modules
  * need: they have no named exports): linking renames nothing that the other fixtures look at.
  */
 async function tscOutput(root: string, moduleDir: string): Promise<string> {
@@ -60,8 +59,8 @@ async function tscOutput(root: string, moduleDir: string): Promise<string> {
   const data = readdirSync(moduleDir).filter((f) => f.endsWith('.json') && f !== 'module.json');
   if (!data.length) return join(outDir, 'index.js');
   for (const file of data) cpSync(join(moduleDir, file), join(outDir, file));
-  const bundle = await rollup({ input: join(outDir, 'index.js'), plugins: [json()], external: (id) => !id.startsWith('.') && !id.startsWith('/'), onLog() {} });
-  const { output } = await bundle.generate({ format: 'es', inlineDynamicImports: true });
+  const bundle = await rolldown({ input: join(outDir, 'index.js'), external: (id) => !id.startsWith('.') && !id.startsWith('/'), onLog() {} });
+  const { output } = await bundle.generate({ format: 'es', codeSplitting: false });
   writeFileSync(join(outDir, 'linked.mjs'), output[0].code);
   return join(outDir, 'linked.mjs');
 }

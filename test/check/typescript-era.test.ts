@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseAst } from 'rollup/parseAst';
+import { parseAst } from 'rolldown/parseAst';
 import { afterAll, describe, expect, test } from 'vitest';
 import { launchChromium } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';

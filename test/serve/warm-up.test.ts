@@ -5,7 +5,7 @@ import { DEV, startTestServer } from '../helpers/server.js';
 import { pkg, removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
 
 // As it starts, the service builds one `ts` module and drops the build, so that the engine has
-// compiled rollup's and swc's code before a page asks for its first modules (Compiler.warmUp).
+// compiled rolldown's and swc's code before a page asks for its first modules (Compiler.warmUp).
 
 const workspace = () =>
   writeWorkspace({

@@ -1,0 +1,316 @@
+import { readFileSync, realpathSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { rolldown, type OutputChunk, type Plugin, type RolldownLog } from 'rolldown';
+import { bundleError, type Diagnostic } from '../diagnostics.js';
+import type { ImportPolicy } from './imports.js';
+import { toPosix } from '../paths.js';
+import { resolveRelative } from '../check/resolve.js';
+import { declarationsOnly, declarationStandIn } from './declaration-stand-in.js';
+import { typeScriptTransform } from './ts-transform.js';
+import { emitTarget } from './swc-options.js';
+import type { CompileOptions } from './options.js';
+import { tsconfigOf } from '../workspace/tsconfig-read.js';
+import { emitOptionsOf, type EmitOptions } from '../workspace/tsconfig-options.js';
+import type { ModuleInfo, Workspace } from '../workspace/model.js';
+import { orderStylesheets, type SourceMap, type StylesheetImport } from './types.js';
+
+const STYLE = '\0kit-style:';
+/** A relative import of a file that is only declarations (its const enums are its only code): a suffix, so that the output's comments name the file by its workspace path. */
+const DECLARATIONS = '?kit-declarations';
+
+/** A module's bundle, apart from its verdict: what rolldown made of its files and what kit's import rules said. */
+export interface Bundled {
+  code: string;
+  map?: SourceMap;
+  stylesheets: StylesheetImport[];
+  /** The language the code is written in (the entry's tsconfig `target`). */
+  target: string;
+  /** The import rules' problems and the bundler's. */
+  diagnostics: Diagnostic[];
+  /** Imports the rules refused: TypeScript's "cannot find module" for them says nothing new. */
+  refused: string[];
+  /** The bare imports kept bare. */
+  externals: string[];
+  /** Rolldown stopped (a syntax error, an unresolvable import): its words and where. */
+  failed?: { message: string; at?: Parameters<typeof bundleError>[1]; unresolved: boolean };
+  /** The files rolldown read. */
+  read: string[];
+  timings: { transform: number; bundle: number };
+}
+
+/** One module to bundle and the import rules it is bundled under. */
+export interface Wanted {
+  module: ModuleInfo;
+  policy: ImportPolicy;
+}
+
+/** One module of a rolldown call: its rules and what they said of its files. */
+interface Part extends Wanted {
+  diagnostics: Diagnostic[];
+  refused: Set<string>;
+  stylesheets: Map<string, StylesheetImport>;
+  /** Its entry's id, once resolved. */
+  id?: string;
+  /** A file of another module of the call reached it too: its chunk is not its own. */
+  shared: boolean;
+}
+
+/**
+ * Bundles `module` with rolldown, each TypeScript file transformed on its own by swc as the
+ * tsconfig TypeScript picks for it says (ts-transform.ts), bare imports and what the rules
+ * refuse left external, stylesheets and assets as the rules decide.
+ */
+export async function bundleWithRolldown(workspace: Workspace, module: ModuleInfo, options: CompileOptions, policy: ImportPolicy): Promise<Bundled> {
+  const [part] = [newPart({ module, policy })];
+  const started = performance.now();
+  const run = await runRolldown(workspace, [part], options);
+  if ('error' in run) return failedBundle(workspace, part, run.error, run.transformMs, started);
+  return collect(workspace, part, run, run.output[0] as OutputChunk, started);
+}
+
+/**
+ * Many modules bundled in one rolldown call, one input each (rolldown spreads the work over
+ * every core): `kit build` and `kit check`. A module whose chunk is not its own (a helper
+ * another module of the call reaches, a lazily imported helper in a chunk of its own) gets
+ * undefined, as does every module when the call fails: the caller bundles those alone, for
+ * their one artifact and their exact diagnostics.
+ */
+export async function bundleTogetherWithRolldown(workspace: Workspace, wanted: readonly Wanted[], options: CompileOptions): Promise<(Bundled | undefined)[]> {
+  const parts = wanted.map(newPart);
+  const started = performance.now();
+  const run = await runRolldown(workspace, parts, options);
+  if ('error' in run) return parts.map(() => undefined);
+  const chunks = new Set(run.output.map((o) => o.fileName));
+  const share = (performance.now() - started) / parts.length;
+  return parts.map((part, i) => {
+    const chunk = run.output.find((o): o is OutputChunk => o.type === 'chunk' && o.isEntry && o.name === entryName(i));
+    if (!chunk || part.shared || [...chunk.imports, ...chunk.dynamicImports].some((id) => chunks.has(id))) return undefined;
+    const bundled = collect(workspace, part, run, chunk, started);
+    return { ...bundled, timings: { transform: run.transformMs / parts.length, bundle: share - run.transformMs / parts.length } };
+  });
+}
+
+function newPart(wanted: Wanted): Part {
+  return { ...wanted, diagnostics: [], refused: new Set(), stylesheets: new Map(), shared: false };
+}
+
+const entryName = (index: number) => `kit_entry_${index}`;
+
+interface Run {
+  output: Awaited<ReturnType<Awaited<ReturnType<typeof rolldown>>['generate']>>['output'];
+  graph: Map<string, readonly string[]>;
+  transformMs: number;
+}
+
+/** One rolldown call over the parts' entries, each import decided by the rules of the part its importer belongs to. */
+async function runRolldown(workspace: Workspace, parts: Part[], options: CompileOptions): Promise<Run | { error: unknown; transformMs: number }> {
+  const root = workspace.root;
+  const partOf = new Map<string, Part>();
+  const claim = (id: string, part: Part) => {
+    const owner = partOf.get(id);
+    if (!owner) partOf.set(id, part);
+    else if (owner !== part) owner.shared = part.shared = true;
+  };
+  const assets = new Map<string, string>();
+  const graph = new Map<string, readonly string[]>();
+  const external = new Set<string>();
+  const emitOptionsFor = emitOptionsLookup(workspace);
+  const byEntry = new Map(parts.map((part) => [part.module.entry, part]));
+
+  const imports: Plugin = {
+    name: 'kit-imports',
+    async resolveId(source, importer, extra) {
+      if (extra.isEntry) {
+        const part = byEntry.get(source);
+        // The entry as discovery found it, by its real path, as rolldown would resolve it.
+        const id = part ? realPath(source) : null;
+        if (part && id) claim((part.id = id), part);
+        return id;
+      }
+      const part = importer ? partOf.get(importer) : undefined;
+      if (!importer || !part) return null;
+      const { policy } = part;
+      const decision = policy.decide(source, importer);
+      switch (decision.kind) {
+        case 'external':
+          external.add(source);
+          return { id: source, external: true };
+        case 'error':
+          part.refused.add(source);
+          part.diagnostics.push(decision.diagnostic);
+          external.add(source);
+          return { id: source, external: true };
+        case 'stylesheet': {
+          const id = STYLE + decision.path;
+          part.stylesheets.set(id, { path: decision.path, importer, specifier: source });
+          claim(id, part);
+          return { id, moduleSideEffects: true };
+        }
+        case 'asset':
+          assets.set(decision.path, decision.url);
+          claim(decision.path, part);
+          return decision.path;
+        case 'source': {
+          const relative = source.startsWith('.') || source.startsWith('/');
+          const found = relative ? resolveRelative(source, importer, false) : undefined;
+          const declarations = relative && !found ? declarationsOnly(source, importer) : undefined;
+          if (declarations) {
+            claim(declarations + DECLARATIONS, part);
+            return declarations + DECLARATIONS;
+          }
+          const resolved = found ?? (await this.resolve(source, importer, { ...extra, skipSelf: true }))?.id;
+          const problem = resolved && !resolved.startsWith('\0') ? policy.checkResolved(resolved, importer, source) : undefined;
+          if (problem) part.diagnostics.push(problem);
+          if (resolved) claim(resolved, part);
+          return resolved ?? null;
+        }
+      }
+    },
+    load(id) {
+      // Stand-ins are JavaScript whatever their file's extension says (rolldown would read a `.css` as CSS).
+      if (id.startsWith(STYLE)) return { code: '', moduleType: 'js' };
+      if (id.endsWith(DECLARATIONS)) return { code: declarationStandIn(id.slice(0, -DECLARATIONS.length)), moduleType: 'js' };
+      const url = assets.get(id);
+      if (url !== undefined) return { code: `export default new URL(${JSON.stringify(url)}, import.meta.url).href;`, moduleType: 'js' };
+      // One that cannot be read is left to rolldown, which says so in its words.
+      if (id.startsWith('\0')) return null;
+      try {
+        return readFileSync(id, 'utf8');
+      } catch {
+        return null;
+      }
+    },
+    buildEnd() {
+      // The module's own files and stand-ins: bare imports are not files the bundle was made from.
+      for (const id of this.getModuleIds()) {
+        const info = this.getModuleInfo(id);
+        if (info && !external.has(id)) graph.set(id, [...info.importedIds, ...info.dynamicallyImportedIds]);
+      }
+    },
+  };
+
+  const onLog = (_level: string, log: RolldownLog) => {
+    const part = log.id ? partOf.get(log.id) : parts.length === 1 ? parts[0] : undefined;
+    if (log.code === 'UNRESOLVED_IMPORT' && log.exporter && part) {
+      const importer = log.id ?? part.module.entry;
+      part.diagnostics.push(bundleError(`Could not resolve '${log.exporter}' from ${toPosix(relative(root, importer))}`, part.policy.locate(importer, log.exporter)));
+    }
+  };
+  const spent = { ms: 0 };
+  const sourcemap = options.sourcemap === 'inline';
+  const together = parts.length > 1;
+  try {
+    const bundle = await rolldown({
+      input: together ? Object.fromEntries(parts.map((part, i) => [entryName(i), part.module.entry])) : parts[0].module.entry,
+      cwd: root,
+      platform: 'neutral',
+      logLevel: 'warn',
+      onLog,
+      plugins: [imports, ...typeScriptTransform({ root, sourceMaps: sourcemap, emitOptionsFor }, spent)],
+      // Development code is dropped from production by the minifier; here the condition is made constant.
+      transform: { define: { 'process.env.NODE_ENV': JSON.stringify(options.env) } },
+      // Kept as written: a development module reads as its sources do.
+      optimization: { inlineConst: false },
+    });
+    // Alone, a lazily imported private helper is part of the module: one artifact, no chunk without an address.
+    const { output } = await bundle.generate({ format: 'es', sourcemap, dir: root, ...(together ? { entryFileNames: '[name].js' } : { codeSplitting: false }) });
+    await bundle.close();
+    return { output, graph, transformMs: spent.ms };
+  } catch (error) {
+    return { error, transformMs: spent.ms };
+  }
+}
+
+/** One part's bundle out of a run: its chunk, the files its entry reaches, its stylesheets in order. */
+function collect(workspace: Workspace, part: Part, run: Run, chunk: OutputChunk, started: number): Bundled {
+  const root = workspace.root;
+  const reached = new Set<string>(part.id ? [part.id] : []);
+  for (const id of reached) for (const next of run.graph.get(id) ?? []) reached.add(next);
+  const read = [...reached].filter((id) => !id.startsWith('\0') && run.graph.has(id)).map((id) => (id.endsWith(DECLARATIONS) ? id.slice(0, -DECLARATIONS.length) : id));
+  const stylesheets = orderStylesheets(part.id ?? part.module.entry, (id) => [...(run.graph.get(id) ?? [])], (id) => part.stylesheets.get(id));
+  // The map names no output file: the same module's map is the same whether it was bundled alone or with others.
+  const map = chunk.map ? ({ version: chunk.map.version, sources: chunk.map.sources.map((s) => toPosix(relative(root, resolve(root, s)))), sourcesContent: chunk.map.sourcesContent, mappings: chunk.map.mappings, names: chunk.map.names } as SourceMap) : undefined;
+  keepImportOrder(part.policy.externals, chunk);
+  return made(workspace, part, { code: singleQuoted(chunk.code, part.policy.externals), map, stylesheets, read }, run.transformMs, started);
+}
+
+/** The bare imports in the order the code imports them (rolldown decides them in no fixed order): reports list them so. */
+function keepImportOrder(externals: Set<string>, chunk: OutputChunk): void {
+  const order = [...chunk.imports, ...chunk.dynamicImports];
+  const at = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  const sorted = [...externals].sort((a, b) => at(a) - at(b));
+  externals.clear();
+  for (const name of sorted) externals.add(name);
+}
+
+/**
+ * The code with each bare import's specifier in single quotes, as the specification shows a
+ * kept import (`from '@acme/ui/button'`): rolldown writes double quotes. Of the same length,
+ * so the map still holds.
+ */
+function singleQuoted(code: string, externals: ReadonlySet<string>): string {
+  let out = code;
+  for (const name of externals) {
+    if (name.includes("'") || name.includes('\\')) continue;
+    out = out.split(`from "${name}";`).join(`from '${name}';`).split(`import("${name}")`).join(`import('${name}')`).split(`import "${name}";`).join(`import '${name}';`);
+  }
+  return out;
+}
+
+/** A part whose rolldown call stopped: rolldown's words, where, and nothing else. */
+function failedBundle(workspace: Workspace, part: Part, error: unknown, transformMs: number, started: number): Bundled {
+  const root = workspace.root;
+  const e = ((error as { errors?: unknown[] }).errors?.[0] ?? error) as { message: string; code?: string; exporter?: string; loc?: { file?: string; line: number; column: number }; id?: string };
+  const file = e.loc?.file ?? e.id;
+  const unresolved = e.code === 'UNRESOLVED_IMPORT' && !!e.exporter;
+  // An unresolvable import points at its specifier in the importer.
+  const at = unresolved && e.id && !e.loc ? part.policy.locate(e.id, e.exporter!) : file && !file.startsWith('\0') ? { file: toPosix(relative(root, file)), line: e.loc?.line, column: e.loc ? e.loc.column + 1 : undefined } : undefined;
+  if (unresolved) part.refused.add(e.exporter!);
+  return made(workspace, part, { code: '', stylesheets: [], read: [], failed: { message: plainMessage(e.message, root), at, unresolved } }, transformMs, started);
+}
+
+function made(workspace: Workspace, part: Part, result: Pick<Bundled, 'code' | 'map' | 'stylesheets' | 'read' | 'failed'>, transformMs: number, started: number): Bundled {
+  return {
+    ...result,
+    target: emitTarget(emitOptionsLookup(workspace)(part.module.entry).target),
+    diagnostics: part.diagnostics,
+    refused: [...part.refused],
+    externals: [...part.policy.externals],
+    timings: { transform: transformMs, bundle: performance.now() - started - transformMs },
+  };
+}
+
+/** The emit options of the tsconfig TypeScript picks for a file, looked up once per directory (its files mostly share one or two). */
+function emitOptionsLookup(workspace: Workspace): (file: string) => EmitOptions {
+  const emitOptions = new Map<string, EmitOptions>();
+  const configs = new Map<string, string>();
+  return (file) => {
+    const dir = dirname(file);
+    let config = configs.get(dir);
+    if (config === undefined) configs.set(dir, (config = tsconfigOf(workspace, file) ?? ''));
+    let found = emitOptions.get(config);
+    if (!found) emitOptions.set(config, (found = emitOptionsOf(config || undefined)));
+    return found;
+  };
+}
+
+/**
+ * Rolldown's message as one sentence for a person: without its `[CODE]` prefix and its drawn
+ * frame (kit prints its own), and with no internal id or absolute path in it.
+ */
+export function plainMessage(message: string, root: string): string {
+  const first = message.replace(/^\[[A-Z_]+\]\s*/, '').split('\n')[0].trim();
+  return first
+    .replace(/\0[\w-]+:|\?kit-[\w-]+/g, '')
+    .split(`${root}/`)
+    .join('');
+}
+
+/** The file's real path; null when it is gone (rolldown then says the entry cannot be resolved). */
+function realPath(file: string): string | null {
+  try {
+    return realpathSync.native(file);
+  } catch {
+    return null;
+  }
+}

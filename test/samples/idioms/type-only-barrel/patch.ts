@@ -1,0 +1,4 @@
+export interface Patch {
+  op: 'replace';
+  path: string[];
+}
