@@ -1,6 +1,6 @@
 // What `kit build` costs when only its parts do its work: TypeScript 7 checking every `ts`-bundler
-// module in its own process while this one emits every module for production (rollup + @swc/core
-// and esbuild's minifier for `ts` modules, one esbuild.build for the `esbuild` ones, postcss and
+// module in its own process while this one emits every module for production (rolldown + @swc/core
+// and esbuild's minifier for `ts` modules, one rolldown call for all of them, one esbuild.build for the `esbuild` ones, postcss and
 // esbuild for the stylesheets, the assets copied), with nothing of kit's own logic around them.
 //
 // node bench/floor-build.js <workspaceRoot> <outDir> <tsconfigForCheck> <specsJson> [development]
@@ -37,7 +37,7 @@ for (let turn = 0; checker.pid === undefined && turn < 10000; turn++) await new 
 // kit's own copies of each part (bench/node_modules holds Vite's).
 const loading = performance.now();
 const require = createRequire(join(REPO, 'package.json'));
-const [swc, { rollup }, esbuild] = ['@swc/core', 'rollup', 'esbuild'].map((name) => require(name));
+const [swc, { rolldown }, esbuild] = ['@swc/core', 'rolldown', 'esbuild'].map((name) => require(name));
 const { inlinedStylesheet } = await import('./css-inline.js');
 const emitStarted = performance.now();
 const loadMs = emitStarted - loading;
@@ -61,27 +61,26 @@ const tsPlugin = {
     const base = join(dirname(importer), source.replace(/\.js$/, ''));
     return [`${base}.ts`, base].find(existsSync) ?? null;
   },
-  load: (id) => (id.endsWith('.css') ? '' : id.endsWith('.svg') ? `export default new URL(${JSON.stringify(id.slice(1))}, import.meta.url).href;` : null),
+  load: (id) => (id.endsWith('.css') ? { code: '', moduleType: 'js' } : id.endsWith('.svg') ? { code: `export default new URL(${JSON.stringify(id.slice(1))}, import.meta.url).href;`, moduleType: 'js' } : null),
   transform(code, id) {
     if (!id.endsWith('.ts')) return null;
     // Production output has no source map (kit: sourcemap=none with env=production).
-    const out = swc.transformSync(code, { filename: id, sourceMaps: development, isModule: true, swcrc: false, jsc: { target: 'es2022', keepClassNames: true, parser: { syntax: 'typescript', decorators: true }, transform: { decoratorVersion: '2022-03' } } });
-    return { code: out.code, map: out.map ?? null };
+    const out = swc.transformSync(code, { filename: id, sourceMaps: development, isModule: true, swcrc: false, jsc: { target: 'es2022', keepClassNames: true, parser: { syntax: 'typescript', decorators: true }, transform: { decoratorVersion: '2023-11' } } });
+    return { code: out.code, map: out.map ?? null, moduleType: 'js' };
   },
 };
 
-/** The `ts` modules one after another, as kit builds them on its one thread; each minified by esbuild (in its own process) while the next is bundled. */
+/** The `ts` modules in one rolldown call, an input each, as kit's bundleTogether does; each minified by esbuild. */
 async function emitTs() {
-  const minified = [];
-  for (const dir of tsModules) {
-    const build = await rollup({ input: join(dir, 'index.ts'), plugins: [tsPlugin], onLog() {} });
-    const { output } = await build.generate({ format: 'es', inlineDynamicImports: true, sourcemap: development ? 'inline' : false });
-    await build.close();
-    if (development) write(outOf(dir, 'index.js'), output[0].code);
-    else minified.push(esbuild.transform(output[0].code, { minify: true, format: 'esm', loader: 'js', target: 'es2022' }).then(({ code }) => write(outOf(dir, 'index.js'), code)));
+  if (!tsModules.length) return;
+  const build = await rolldown({ input: Object.fromEntries(tsModules.map((dir, i) => [`m${i}`, join(dir, 'index.ts')])), plugins: [tsPlugin], platform: 'neutral', onLog() {} });
+  const { output } = await build.generate({ format: 'es', entryFileNames: '[name].js', sourcemap: development ? 'inline' : false });
+  await build.close();
+  await Promise.all(tsModules.map(async (dir, i) => {
+    const code = output.find((chunk) => chunk.name === `m${i}`).code;
+    write(outOf(dir, 'index.js'), development ? code : (await esbuild.transform(code, { minify: true, format: 'esm', loader: 'js', target: 'es2022' })).code);
     if (existsSync(join(dir, 'icon.svg'))) write(outOf(dir, 'icon.svg'), readFileSync(join(dir, 'icon.svg')));
-  }
-  await Promise.all(minified);
+  }));
 }
 
 /** Every `esbuild` module in one call, as kit's bundleTogether does; esbuild writes each SVG beside its module's code (the `file` loader). */

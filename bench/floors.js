@@ -1,8 +1,8 @@
 // What the parts kit's `ts` bundler is built on cost by themselves, measured in the suite's run:
 // the least that any design on these parts could reach, held against the same goals.
-//   emit:     rollup bundling a module whose files @swc/core transforms (transformSync, one file at
-//             a time, as kit's ts bundler does), and rollup alone on files already stripped of types
-//   edit:     the same after an edit of one file, rollup's cache holding the rest, while
+//   emit:     rolldown bundling a module whose files @swc/core transforms (transformSync, one file at
+//             a time, as kit's ts bundler does), and rolldown alone on files already stripped of types
+//   edit:     the same after an edit of one file, bundled again, while
 //             TypeScript 7 checks the edited module's files again (a `ts` answer waits for it)
 //   build:    a fresh process doing `kit build`'s work with the parts alone (bench/floor-build.js);
 //             with `development`, the work of a page: every module in the form the page asks for
@@ -17,7 +17,7 @@ import { createInterface } from 'node:readline';
 const REPO = resolve(import.meta.dirname, '..');
 const require = createRequire(join(REPO, 'package.json'));
 // kit's own copies (bench/node_modules holds Vite's).
-const [swc, { rollup }, esbuild] = ['@swc/core', 'rollup', 'esbuild'].map((name) => require(name));
+const [swc, { rolldown }, esbuild] = ['@swc/core', 'rolldown', 'esbuild'].map((name) => require(name));
 
 /** The tsconfig the floors check with: the workspace's, each module's specifier mapped to its source, kit's ambient types. */
 export function floorTsconfig(root, entries, checked) {
@@ -41,19 +41,20 @@ export const workspaceFiles = {
     const base = join(dirname(importer), source.replace(/\.js$/, ''));
     return [`${base}.ts`, `${base}.tsx`, base].find(existsSync) ?? null;
   },
-  load: (id) => (id.endsWith('.css') ? '' : id.endsWith('.svg') ? 'export default "icon.svg";' : null),
+  load: (id) => (id.endsWith('.css') ? { code: '', moduleType: 'js' } : id.endsWith('.svg') ? { code: 'export default "icon.svg";', moduleType: 'js' } : null),
 };
 
 export const transpiled = {
   name: 'swc-transform',
   transform(code, id) {
     if (!/\.tsx?$/.test(id)) return null;
-    const out = swc.transformSync(code, { filename: id, sourceMaps: true, isModule: true, swcrc: false, jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: id.endsWith('x'), decorators: true }, transform: { decoratorVersion: '2022-03' } } });
-    return { code: out.code, map: out.map };
+    const out = swc.transformSync(code, { filename: id, sourceMaps: true, isModule: true, swcrc: false, jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: id.endsWith('x'), decorators: true }, transform: { decoratorVersion: '2023-11' } } });
+    // JavaScript now: rolldown does not transform it again.
+    return { code: out.code, map: out.map, moduleType: 'js' };
   },
 };
 
-/** Files read through esbuild's type stripping beforehand, so that only rollup's own work is timed. */
+/** Files read through esbuild's type stripping beforehand, so that only rolldown's own work is timed. */
 async function stripped(entries) {
   const files = new Map();
   const visit = async (file) => {
@@ -64,14 +65,13 @@ async function stripped(entries) {
     for (const [, spec] of source.matchAll(/from\s*'(\.[^']+)'/g)) await visit(`${join(dirname(file), spec.replace(/\.js$/, ''))}.ts`);
   };
   for (const entry of entries) await visit(entry);
-  return { name: 'stripped', load: (id) => files.get(id) ?? null };
+  return { name: 'stripped', load: (id) => (files.has(id) ? { ...files.get(id), moduleType: 'js' } : null) };
 }
 
-async function bundle(input, plugins, cache) {
-  const build = await rollup({ input, plugins, cache, onLog() {} });
-  await build.generate({ format: 'es', sourcemap: 'inline', inlineDynamicImports: true });
+async function bundle(input, plugins) {
+  const build = await rolldown({ input, plugins, platform: 'neutral', onLog() {} });
+  await build.generate({ format: 'es', sourcemap: 'inline', codeSplitting: false });
   await build.close();
-  return build.cache;
 }
 
 const timed = async (fn) => {
@@ -83,7 +83,7 @@ const timed = async (fn) => {
 /**
  * Per module, each entry of `entries` bundled twice in one process: the second pass is timed, so
  * JIT warm-up, which a service pays too, is left out. Then `edits` edits of `edited`'s helper file,
- * rebuilt with rollup's cache, alone (`editBundle`) and beside `recheck(helper)`, TypeScript 7's
+ * bundled again, alone (`editBundle`) and beside `recheck(helper)`, TypeScript 7's
  * check of the edited module (`edit`): the answer to an edit waits for both.
  */
 export async function emitFloor(entries, edited, stats, recheck, edits = 10) {
@@ -96,25 +96,25 @@ export async function emitFloor(entries, edited, stats, recheck, edits = 10) {
     }
     return stats(times);
   };
-  const rollupAlone = await passes([workspaceFiles, strip]);
+  const bundlerAlone = await passes([workspaceFiles, strip]);
   const withTransform = await passes([workspaceFiles, transpiled]);
   const helper = join(dirname(edited), 'helpers.ts');
   const original = readFileSync(helper, 'utf8');
   const times = [];
   const bundleTimes = [];
   try {
-    let cache = await bundle(edited, [workspaceFiles, transpiled]);
-    // The first few edits warm rollup's cached path up, as a service's earlier edits do.
+    await bundle(edited, [workspaceFiles, transpiled]);
+    // The first few edits warm the path up, as a service's earlier edits do.
     for (let i = 0; i < edits + 3; i++) {
       writeFileSync(helper, `${original}\nexport const floorEdit${i} = ${i};\n`);
       let bundleMs = 0;
-      const ms = await timed(() => Promise.all([timed(async () => (cache = await bundle(edited, [workspaceFiles, transpiled], cache))).then((t) => (bundleMs = t)), recheck(helper)]));
+      const ms = await timed(() => Promise.all([timed(() => bundle(edited, [workspaceFiles, transpiled])).then((t) => (bundleMs = t)), recheck(helper)]));
       if (i >= 3) times.push(ms), bundleTimes.push(bundleMs);
     }
   } finally {
     writeFileSync(helper, original);
   }
-  return { rollupAlone, withTransform, edit: stats(times), editBundle: stats(bundleTimes) };
+  return { bundlerAlone, withTransform, edit: stats(times), editBundle: stats(bundleTimes) };
 }
 
 /** `kit build`'s work (or, `development`, a page's) done by the parts alone in a fresh process: spawn to exit, ms. */

@@ -1,6 +1,6 @@
 // node bench/parts-server.js <root> <tsconfig> <specsJson>: a module's answer at kit's addresses from
 // the parts alone, in the form a page asks for (maps inline, not minified): h3 + listhen serving; a
-// `ts` module bundled by rollup, @swc/core transforming each file, while TypeScript 7 checks its files
+// `ts` module bundled by rolldown, @swc/core transforming each file, while TypeScript 7 checks its files
 // (the answer waits for both, as kit's does); an `esbuild` module by one esbuild.build; a stylesheet
 // by postcss, its `@import`s inlined. TypeScript 7 checks every `ts` module in the background from the
 // start, as `kit run` does. <specsJson> as bench/floor-build.js takes it. Prints its URL.
@@ -15,7 +15,7 @@ import { NativeChecker } from '../lib/compiler/check/native-checker.js';
 
 const [root, tsconfig, specsFile] = process.argv.slice(2).map((arg) => resolve(arg));
 // kit's own copies of the parts (bench/node_modules holds Vite's).
-const [{ rollup }, esbuild] = ['rollup', 'esbuild'].map(createRequire(join(resolve(import.meta.dirname, '..'), 'package.json')));
+const [{ rolldown }, esbuild] = ['rolldown', 'esbuild'].map(createRequire(join(resolve(import.meta.dirname, '..'), 'package.json')));
 const bundlerOf = new Map(JSON.parse(readFileSync(specsFile, 'utf8')));
 const filesOf = (dir) => ['index.ts', 'helpers.ts'].map((file) => join(dir, file)).filter(existsSync);
 
@@ -24,8 +24,8 @@ const checker = new NativeChecker(root);
 async function tsModule(dir) {
   const [code, found] = await Promise.all([
     (async () => {
-      const build = await rollup({ input: join(dir, 'index.ts'), plugins: [workspaceFiles, transpiled], onLog() {} });
-      const { output } = await build.generate({ format: 'es', sourcemap: 'inline', inlineDynamicImports: true });
+      const build = await rolldown({ input: join(dir, 'index.ts'), plugins: [workspaceFiles, transpiled], platform: 'neutral', onLog() {} });
+      const { output } = await build.generate({ format: 'es', sourcemap: 'inline', codeSplitting: false });
       await build.close();
       return output[0].code;
     })(),

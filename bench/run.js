@@ -203,7 +203,7 @@ function printSuite(u) {
   judged('  p95', kit.coldModuleTsBundler.p95, emit.withTransform.p95, '<=', 1.5, 1);
   judged('  on a warm service (JIT warm, module cold), p50', kit.coldModuleTsWarmService.p50, emit.withTransform.p50, '<=', 1.2, 1);
   judged('  on a warm service, p95', kit.coldModuleTsWarmService.p95, emit.withTransform.p95, '<=', 1.5, 1);
-  console.log(`${''.padEnd(4)}floor: rollup + @swc/core alone on the same modules, in process, warm JIT, no HTTP, stylesheet or check;\n${''.padEnd(4)}kit: the first 25 on a fresh server, then 25 other ts modules on it (the floor's JIT is warm too)`);
+  console.log(`${''.padEnd(4)}floor: rolldown + @swc/core alone on the same modules, in process, warm JIT, no HTTP, stylesheet or check;\n${''.padEnd(4)}kit: the first 25 on a fresh server, then 25 other ts modules on it (the floor's JIT is warm too)`);
   const f = build.floor;
   judged(`kit build, ${build.modules} modules, cold cache`, build.kitMs, f.ms, '<=', 1.5);
   judged('kit check, cold cache', build.checkMs, f.ms, '<=', 1.5);
@@ -232,8 +232,8 @@ function printSuite(u) {
 function printPartsAlone({ floors, kit, vite, build }, judged) {
   const { emit, memory } = floors;
   console.log('\nthe parts alone: the least any design on them reaches (ratio against the same baseline and goal)');
-  judged('cold ts module p50: rollup + swc, against Vite 8', emit.withTransform.p50, vite.coldModuleTsBundler.p50, '<', 1, 1);
-  judged('  rollup alone (types stripped beforehand), p50', emit.rollupAlone.p50, vite.coldModuleTsBundler.p50, '<', 1, 1);
+  judged('cold ts module p50: rolldown + swc, against Vite 8', emit.withTransform.p50, vite.coldModuleTsBundler.p50, '<', 1, 1);
+  judged('  rolldown alone (types stripped beforehand), p50', emit.bundlerAlone.p50, vite.coldModuleTsBundler.p50, '<', 1, 1);
   console.log(`${''.padEnd(4)}in process, warm JIT, no HTTP, no stylesheet, no check; Vite's figure is its whole answer over HTTP`);
   const served = floors.served;
   judged('cold ts module over HTTP, parts alone, p50', served.coldModuleTsBundler.p50, emit.withTransform.p50, '<=', 1.2, 1);
@@ -242,11 +242,11 @@ function printPartsAlone({ floors, kit, vite, build }, judged) {
   judged('  on a warm server, p95', served.coldModuleTsWarmService.p95, emit.withTransform.p95, '<=', 1.5, 1);
   console.log(`${''.padEnd(4)}h3 + listhen answering kit's requests of the same modules, in the same order (code and stylesheet; the code\n${''.padEnd(4)}waiting for TypeScript 7's check, which starts with the server): bench/parts-server.js, against the floor above`);
   if (kit.rebuild.ts) {
-    judged('one-file edit: rollup (cached) + swc beside TS 7, p50', emit.edit.p50, kit.rebuild.ts.esbuild.p50, '<=', 3, 1);
-    judged('  rollup (cached) + swc alone, p50', emit.editBundle.p50, kit.rebuild.ts.esbuild.p50, '<=', 3, 1);
+    judged('one-file edit: rolldown + swc beside TS 7, p50', emit.edit.p50, kit.rebuild.ts.esbuild.p50, '<=', 3, 1);
+    judged('  rolldown + swc alone, p50', emit.editBundle.p50, kit.rebuild.ts.esbuild.p50, '<=', 3, 1);
   }
   judged('kit build: its work done by the parts alone', floors.build.ms, build.floor.ms, '<=', 1.5);
-  console.log(`${''.padEnd(4)}a fresh process: ${floors.tsModules} ts modules through rollup + swc + esbuild's minifier, the ${floors.esbuildModules + 1} others in one esbuild call,\n${''.padEnd(4)}every stylesheet through postcss + esbuild, while TypeScript 7 checks every ts module's files (bench/floor-build.js)`);
+  console.log(`${''.padEnd(4)}a fresh process: ${floors.tsModules} ts modules through one rolldown call + swc + esbuild's minifier, the ${floors.esbuildModules + 1} others in one esbuild call,\n${''.padEnd(4)}every stylesheet through postcss + esbuild, while TypeScript 7 checks every ts module's files (bench/floor-build.js)`);
   // The browser's part as a cold page's browser does it: a fresh context (a reload revalidates and reuses compiled scripts).
   const pageParts = floors.page.ms + kit.page.freshMs;
   judged('whole page cold: its builds by the parts + the page, fresh context', pageParts, vite.page.coldMs, '<=', 0.8);
