@@ -53,6 +53,8 @@ interface Part extends Wanted {
   id?: string;
   /** A file of another module of the call reached it too: its chunk is not its own. */
   shared: boolean;
+  /** The language its code is written in (its entry's tsconfig `target`). */
+  target: string;
 }
 
 /**
@@ -61,7 +63,7 @@ interface Part extends Wanted {
  * refuse left external, stylesheets and assets as the rules decide.
  */
 export async function bundleWithRolldown(workspace: Workspace, module: ModuleInfo, options: CompileOptions, policy: ImportPolicy): Promise<Bundled> {
-  const [part] = [newPart({ module, policy })];
+  const part = newPart({ module, policy });
   const started = performance.now();
   const run = await runRolldown(workspace, [part], options);
   if ('error' in run) return failedBundle(workspace, part, run.error, run.transformMs, started);
@@ -91,7 +93,7 @@ export async function bundleTogetherWithRolldown(workspace: Workspace, wanted: r
 }
 
 function newPart(wanted: Wanted): Part {
-  return { ...wanted, diagnostics: [], refused: new Set(), stylesheets: new Map(), shared: false };
+  return { ...wanted, diagnostics: [], refused: new Set(), stylesheets: new Map(), shared: false, target: '' };
 }
 
 const entryName = (index: number) => `kit_entry_${index}`;
@@ -116,6 +118,7 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
   const external = new Set<string>();
   const emitOptionsFor = emitOptionsLookup(workspace);
   const byEntry = new Map(parts.map((part) => [part.module.entry, part]));
+  for (const part of parts) part.target = emitTarget(emitOptionsFor(part.module.entry).target);
 
   const imports: Plugin = {
     name: 'kit-imports',
@@ -231,7 +234,7 @@ function collect(workspace: Workspace, part: Part, run: Run, chunk: OutputChunk,
   // The map names no output file: the same module's map is the same whether it was bundled alone or with others.
   const map = chunk.map ? ({ version: chunk.map.version, sources: chunk.map.sources.map((s) => toPosix(relative(root, resolve(root, s)))), sourcesContent: chunk.map.sourcesContent, mappings: chunk.map.mappings, names: chunk.map.names } as SourceMap) : undefined;
   keepImportOrder(part.policy.externals, chunk);
-  return made(workspace, part, { code: singleQuoted(chunk.code, part.policy.externals), map, stylesheets, read }, run.transformMs, started);
+  return made(part, { code: singleQuoted(chunk.code, part.policy.externals), map, stylesheets, read }, run.transformMs, started);
 }
 
 /** The bare imports in the order the code imports them (rolldown decides them in no fixed order): reports list them so. */
@@ -266,13 +269,13 @@ function failedBundle(workspace: Workspace, part: Part, error: unknown, transfor
   // An unresolvable import points at its specifier in the importer.
   const at = unresolved && e.id && !e.loc ? part.policy.locate(e.id, e.exporter!) : file && !file.startsWith('\0') ? { file: toPosix(relative(root, file)), line: e.loc?.line, column: e.loc ? e.loc.column + 1 : undefined } : undefined;
   if (unresolved) part.refused.add(e.exporter!);
-  return made(workspace, part, { code: '', stylesheets: [], read: [], failed: { message: plainMessage(e.message, root), at, unresolved } }, transformMs, started);
+  return made(part, { code: '', stylesheets: [], read: [], failed: { message: plainMessage(e.message, root), at, unresolved } }, transformMs, started);
 }
 
-function made(workspace: Workspace, part: Part, result: Pick<Bundled, 'code' | 'map' | 'stylesheets' | 'read' | 'failed'>, transformMs: number, started: number): Bundled {
+function made(part: Part, result: Pick<Bundled, 'code' | 'map' | 'stylesheets' | 'read' | 'failed'>, transformMs: number, started: number): Bundled {
   return {
     ...result,
-    target: emitTarget(emitOptionsLookup(workspace)(part.module.entry).target),
+    target: part.target,
     diagnostics: part.diagnostics,
     refused: [...part.refused],
     externals: [...part.policy.externals],
