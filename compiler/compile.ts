@@ -30,6 +30,8 @@ export interface ModuleBuild {
   styles?: string;
   /** Bare specifiers the code still imports. */
   imports: string[];
+  /** Those of `imports` the code imports only through `import()`: no page preloads them. */
+  dynamicImports?: string[];
   /** Digest of the code, and of the stylesheet: they change apart, so a page knows which to apply. */
   hash: string;
   stylesHash?: string;
@@ -216,7 +218,7 @@ export class Compiler {
       stylesHash = result.hash;
     }
     if (script.diagnostics.length) return { ...invalid(script.diagnostics, inputs, settled), timing };
-    return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, hash: script.hash, stylesHash, inputs, settled, timing };
+    return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, dynamicImports: script.dynamicImports, hash: script.hash, stylesHash, inputs, settled, timing };
   }
 
   /** Why the module cannot be compiled with these options at all, if it cannot. */

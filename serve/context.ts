@@ -1,4 +1,5 @@
 import { ChangeLog, Compiler, DiskStore, WorkspaceLoader, type RemoteCache } from '../compiler/index.js';
+import { BuildsAhead } from './ahead.js';
 import { BuildStates, type BuildOutcome } from './builds.js';
 import { Channel } from './channel.js';
 import { WarmAnswers } from './warm-answers.js';
@@ -37,6 +38,8 @@ export interface ServiceContext {
   cacheDir?: string;
   /** The selection file as last read, to notice changes made from the shell. */
   selectionStamp?: string;
+  /** The builds of what a served module imports, started as it is served (development only). */
+  ahead?: BuildsAhead;
 }
 
 export function createContext(options: ServiceOptions): ServiceContext {
@@ -44,5 +47,5 @@ export function createContext(options: ServiceOptions): ServiceContext {
   const changes = options.development ? new ChangeLog() : undefined;
   const disk = DiskStore.forWorkspace(options.root);
   const compiler = new Compiler({ disk, changes, remote: options.remote });
-  return { options, loader: new WorkspaceLoader(options.root), compiler, builds: new BuildStates(channel, options.onBuild), channel, changes, warm: changes && new WarmAnswers(changes), cacheDir: disk?.dir };
+  return { options, loader: new WorkspaceLoader(options.root), compiler, builds: new BuildStates(channel, options.onBuild), channel, changes, warm: changes && new WarmAnswers(changes), cacheDir: disk?.dir, ahead: options.development ? new BuildsAhead(compiler) : undefined };
 }

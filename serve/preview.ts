@@ -1,6 +1,6 @@
 import {
-  DEVELOPMENT, directoryListings, findModule, findPlanned, formatAddress, formatOptions, moduleUrl, packageNameOf, PACKAGE_ROOT_SUBPATH, PRODUCTION, resolveExternalVersion, SHARED_DIR, stylesUrl, writtenImports,
-  type Diagnostic, type InstalledPlan, type ModuleBuild, type ModuleInfo, type Selection, type Workspace,
+  DEVELOPMENT, directoryListings, readPageTemplate, staticallyReached, staticImports, templateEntry, findModule, findPlanned, formatAddress, formatOptions, moduleUrl, packageNameOf, PACKAGE_ROOT_SUBPATH, PRODUCTION, resolveExternalVersion, SHARED_DIR, stylesUrl, writtenImports,
+  type Diagnostic, type InstalledPlan, type ModuleBuild, type ModuleInfo, type PageTemplate, type Selection, type Workspace,
 } from '../compiler/index.js';
 import type { ServiceContext } from './context.js';
 import { currentSelection } from './selection.js';
@@ -20,12 +20,19 @@ interface Reached extends PreviewModule {
   vspecifier?: string;
   /** Bare imports of the module, to reach next. */
   imports: string[];
+  /** Those of `imports` made only by `import()`: not preloaded. */
+  dynamicImports?: string[];
 }
 
 export interface PreviewPlan {
-  entry: ModuleInfo;
+  /** Undefined when the workspace's `index.html` names one that is not a browser module (a diagnostic says so). */
+  entry?: ModuleInfo;
+  /** The workspace's `index.html`, the page's template, when it has one. */
+  template?: PageTemplate;
   selection: Selection;
   modules: (PreviewModule & { vspecifier?: string })[];
+  /** The URLs the page preloads: the entry and every module it reaches through static imports. */
+  preloads: string[];
   importmap: { imports: Record<string, string> };
   diagnostics: Diagnostic[];
 }
@@ -44,8 +51,9 @@ export type PlanResult =
     };
 
 /**
- * Works out the preview of `requested` (or of the one browser module no other module
- * imports): every module it reaches through bare imports and where each is loaded from.
+ * Works out the preview of `requested` (else of the entry the workspace's `index.html`
+ * names, else of the one browser module no other module imports): every module it reaches
+ * through bare imports and where each is loaded from.
  * Workspace packages in development and installed packages come from this service
  * (addresses relative to the page at `/preview/`); workspace packages not in development,
  * and packages that are declared but not installed, come from the CDN.
@@ -58,8 +66,17 @@ export async function planPreview(ctx: ServiceContext, workspace: Workspace, req
     browserModules: workspace.modules.filter((m) => m.platforms.includes('web')).map((m) => m.specifier),
     diagnostics: uniqueDiagnostics([...workspace.diagnostics, ...[...builds.values()].flatMap((b) => b.diagnostics)]),
   });
+  const template = await readPageTemplate(workspace.root);
   let entry: ModuleInfo | undefined;
-  if (requested !== undefined) {
+  if (requested === undefined && template?.entry) {
+    const named = templateEntry(workspace, { ...template, entry: template.entry });
+    if ('diagnostic' in named) {
+      // The page still answers, with its template and the problem in the overlay.
+      const diagnostics = [named.diagnostic, ...workspace.diagnostics];
+      return { ok: true, plan: { template, selection, modules: [], preloads: [], importmap: { imports: {} }, diagnostics } };
+    }
+    entry = named.module;
+  } else if (requested !== undefined) {
     entry = findModule(workspace, requested);
     if (!entry) {
       // Named with the entries there are: the browser modules no other imports.
@@ -106,7 +123,15 @@ export async function planPreview(ctx: ServiceContext, workspace: Workspace, req
     if (reached.reason) diagnostics.push(reached.reason);
     for (const specifier of reached.imports) queue.push({ specifier, importer: module ?? item.importer });
   }
-  return { ok: true, plan: { entry, selection, modules: modules.map(({ imports: _imports, ...m }) => m), importmap: { imports: importmap }, diagnostics } };
+  // The whole static graph at once: the browser asks for every module of it without waiting for the level above.
+  const bySpecifier = new Map(modules.map((m) => [m.specifier, m]));
+  const preloads = staticallyReached(entry.specifier, (specifier) => {
+    const reached = bySpecifier.get(specifier);
+    return reached && staticImports(reached);
+  }).flatMap((specifier) => bySpecifier.get(specifier)?.url ?? []);
+  // The template is the page of the entry it names (or of any, when it names none); another entry asked for gets kit's page.
+  const page = template && (!template.entry || template.entry.specifier === entry.specifier) ? template : undefined;
+  return { ok: true, plan: { entry, template: page, selection, modules: modules.map(({ imports: _imports, dynamicImports: _dynamic, ...m }) => m), preloads, importmap: { imports: importmap }, diagnostics } };
 }
 
 /**
@@ -141,6 +166,7 @@ function local(module: ModuleInfo, build: ModuleBuild): Reached {
     url: moduleUrl('..', module, DEVELOPMENT),
     ...(build.styles !== undefined ? { styles: stylesUrl('..', module, DEVELOPMENT) } : {}),
     imports: build.imports,
+    dynamicImports: build.dynamicImports,
   };
 }
 
@@ -159,7 +185,7 @@ async function nodeOnly(ctx: ServiceContext, workspace: Workspace, module: Modul
 
 /** A workspace package not in development: its published build on the CDN, at its version. */
 function fromCdn(ctx: ServiceContext, module: ModuleInfo, build: ModuleBuild): Reached {
-  const base = { specifier: module.specifier, vspecifier: module.vspecifier, version: module.package.version, imports: build.imports };
+  const base = { specifier: module.specifier, vspecifier: module.vspecifier, version: module.package.version, imports: build.imports, dynamicImports: build.dynamicImports };
   const origin = ctx.options.cdnOrigin;
   if (!origin) return { ...base, source: 'unresolved', reason: cdnUnset(module.package.name) };
   return { ...base, source: 'cdn', url: moduleUrl(origin, module, PRODUCTION), ...(build.styles !== undefined ? { styles: stylesUrl(origin, module, PRODUCTION) } : {}) };

@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { checkOutputDirectory, writeDistribution } from '../../compiler/index.js';
+import { checkOutputDirectory, ForeignFileClash, PUBLIC_DIR, writeDistribution } from '../../compiler/index.js';
 import { pc, printDiagnostics, printWarnings, UserError } from '../output.js';
 import { openRemoteCache, remoteCacheOptions, remoteSummary, type RemoteArgs } from '../remote.js';
 import { openWorkspace } from '../workspace.js';
@@ -28,6 +28,10 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
       if (tty) process.stderr.write(`\r\x1b[K${pc.cyan(`[${done}/${total}]`)} ${module.vspecifier}`);
     }).catch((error: NodeJS.ErrnoException) => {
       if (tty) process.stderr.write('\r\x1b[K');
+      if (error instanceof ForeignFileClash) {
+        const names = error.files.map((file) => `${displayPath(out)}/${file}`).join(', ');
+        throw new UserError(`${names} ${error.files.length === 1 ? 'was' : 'were'} not written by kit build, and the emit has ${error.files.length === 1 ? 'a file' : 'files'} of that name; move ${error.files.length === 1 ? 'it' : 'them'} to ${PUBLIC_DIR}/ (copied into every build) or remove ${error.files.length === 1 ? 'it' : 'them'}; ${displayPath(out)} is as it was`);
+      }
       // A place that cannot be written: the emit was being written aside, and is gone again.
       const reason = error.code && WRITE_FAILURES[error.code];
       if (reason) throw new UserError(`cannot write ${displayPath(out)}: ${reason}; ${displayPath(out)} is as it was`);
@@ -48,6 +52,7 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
     const count = workspace.modules.length;
     const installed = result.installed ? ` and ${result.installed} installed package${result.installed === 1 ? '' : 's'}` : '';
     process.stdout.write(`${pc.green('✓')} built ${count} module${count === 1 ? '' : 's'}${installed} into ${displayPath(out)} ${pc.dim(`(${result.files} files, ${ms} ms${remoteSummary(remote)})`)}\n`);
+    if (result.kept.length) process.stdout.write(`${pc.dim('kept')} ${keptList(result.kept.map((file) => `${displayPath(out)}/${file}`))} ${pc.dim(`(not written by kit build)`)}\n`);
     if (result.noPage) process.stderr.write(`${pc.yellow('warning:')} ${result.noPage}; load the modules from a page of your own with dist/importmap.json\n`);
     if (result.unmapped.length) {
       process.stderr.write(`${pc.yellow('warning:')} not installed, so not in importmap.json: ${result.unmapped.join(', ')}; install them (npm install) or map them to a CDN in the page's import map\n`);
@@ -63,6 +68,11 @@ const WRITE_FAILURES: Record<string, string> = {
   EACCES: 'permission denied',
   EPERM: 'permission denied',
 };
+
+/** The files kept, named: all of a few, the first of many. */
+function keptList(files: string[]): string {
+  return files.length <= 3 ? files.join(', ') : `${files.slice(0, 3).join(', ')} and ${files.length - 3} more`;
+}
 
 function displayPath(path: string): string {
   const rel = relative(process.cwd(), path);

@@ -178,11 +178,14 @@ function collect(result: Built, part: Part, root: string): BundleResult {
     (id) => stylesheets.get(id),
   );
   const js = result.outputFiles.find((f) => f.path === resolve(root, outputKey))!;
+  const outputImports = result.metafile.outputs[outputKey].imports.filter((i) => i.external);
+  const dynamicImports = outputImports.filter((i) => i.kind === 'dynamic-import' && !outputImports.some((s) => s.path === i.path && s.kind !== 'dynamic-import')).map((i) => i.path);
   const map = result.outputFiles.find((f) => f.path === `${js.path}.map`);
   return {
     code: js.text,
     map: map ? (JSON.parse(map.text) as SourceMap) : undefined,
     stylesheets: ordered,
+    dynamicImports,
     inputs: [...inputs.map((i) => resolve(root, i)), ...part.settings],
     diagnostics,
   };

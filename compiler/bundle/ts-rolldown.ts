@@ -31,6 +31,8 @@ export interface Bundled {
   refused: string[];
   /** The bare imports kept bare. */
   externals: string[];
+  /** Those the code imports only through `import()`. */
+  dynamicImports?: string[];
   /** Rolldown stopped (a syntax error, an unresolvable import): its words and where. */
   failed?: { message: string; at?: Parameters<typeof bundleError>[1]; unresolved: boolean };
   /** The files rolldown read. */
@@ -234,7 +236,8 @@ function collect(workspace: Workspace, part: Part, run: Run, chunk: OutputChunk,
   // The map names no output file: the same module's map is the same whether it was bundled alone or with others.
   const map = chunk.map ? ({ version: chunk.map.version, sources: chunk.map.sources.map((s) => toPosix(relative(root, resolve(root, s)))), sourcesContent: chunk.map.sourcesContent, mappings: chunk.map.mappings, names: chunk.map.names } as SourceMap) : undefined;
   keepImportOrder(part.policy.externals, chunk);
-  return made(part, { code: singleQuoted(chunk.code, part.policy.externals), map, stylesheets, read }, run.transformMs, started);
+  const dynamicImports = chunk.dynamicImports.filter((id) => part.policy.externals.has(id) && !chunk.imports.includes(id));
+  return made(part, { code: singleQuoted(chunk.code, part.policy.externals), map, stylesheets, read, dynamicImports }, run.transformMs, started);
 }
 
 /** The bare imports in the order the code imports them (rolldown decides them in no fixed order): reports list them so. */
@@ -272,7 +275,7 @@ function failedBundle(workspace: Workspace, part: Part, error: unknown, transfor
   return made(part, { code: '', stylesheets: [], read: [], failed: { message: plainMessage(e.message, root), at, unresolved } }, transformMs, started);
 }
 
-function made(part: Part, result: Pick<Bundled, 'code' | 'map' | 'stylesheets' | 'read' | 'failed'>, transformMs: number, started: number): Bundled {
+function made(part: Part, result: Pick<Bundled, 'code' | 'map' | 'stylesheets' | 'read' | 'failed' | 'dynamicImports'>, transformMs: number, started: number): Bundled {
   return {
     ...result,
     target: part.target,

@@ -37,6 +37,8 @@ export interface BundleResult {
   stylesheets: StylesheetImport[];
   inputs: string[];
   diagnostics: Diagnostic[];
+  /** The bare imports the code makes only through `import()`: a page does not preload them. */
+  dynamicImports?: string[];
   /** The language the code is written in (`es2017`, `esnext`): the minifier keeps to it. */
   target?: string;
   /** Milliseconds spent by phase (`check`, `transform`, `bundle`), for the answer's Server-Timing. */

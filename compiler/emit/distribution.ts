@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import type { Compiler, ModuleBuild } from '../compile.js';
 import type { Diagnostic } from '../diagnostics.js';
@@ -7,7 +8,8 @@ import { emittedModuleFile, type ImportMap } from './importmap.js';
 import { emitInstalled, planDiagnostics } from './installed-emit.js';
 import { findPlanned } from './installed-plan.js';
 import { recoverOutputDirectory, replaceDirectory } from './output-directory.js';
-import { renderProductionPage } from './page.js';
+import { productionEntry, renderProductionPage } from '../page/production.js';
+import { readPageTemplate } from '../page/template.js';
 import { compileAll } from '../compile-all.js';
 import { PRODUCTION } from '../bundle/options.js';
 import { findModule, type ModuleInfo, type Workspace } from '../workspace/model.js';
@@ -21,6 +23,8 @@ export interface DistributionResult {
   unmapped: string[];
   /** Why no `index.html` was written, when none was. */
   noPage?: string;
+  /** Files of the output directory kit did not write, kept as they were. */
+  kept: string[];
 }
 
 /** Called as each module finishes: how many are done, of how many, and which. */
@@ -42,29 +46,40 @@ function compileForProduction(workspace: Workspace, compiler: Compiler, onProgre
   });
 }
 
+/** The workspace's folder of files copied into the emit as they are. */
+export const PUBLIC_DIR = 'public';
+
 /**
  * The static emit (CONTRACT §6): every public module in its production form at its address
- * path, one `kit-distribution.json` per package and one `importmap.json`. Written beside
- * `outDir` and swapped in whole, and only when every module is valid; the caller has
- * checked that `outDir` may be replaced (`checkOutputDirectory`).
+ * path, one `kit-distribution.json` per package, one `importmap.json`, the application's
+ * page and the workspace's `public/` files. Written beside `outDir` and swapped in whole,
+ * keeping the files of `outDir` kit did not write, and only when every module is valid and
+ * the page's entry is one; the caller has checked that `outDir` may hold the emit
+ * (`checkOutputDirectory`).
  */
 export async function writeDistribution(workspace: Workspace, compiler: Compiler, outDir: string, onProgress?: Progress): Promise<DistributionResult> {
   recoverOutputDirectory(resolve(outDir));
   const builds = await compileForProduction(workspace, compiler, onProgress);
   const diagnostics = [...workspace.diagnostics, ...[...builds.values()].flatMap((b) => b.diagnostics)];
-  if (diagnostics.length) return { diagnostics, files: 0, installed: 0, unmapped: [] };
+  if (diagnostics.length) return { diagnostics, files: 0, installed: 0, unmapped: [], kept: [] };
   // The installed packages the browser modules import, in the layout `kit run` serves.
   const plan = await compiler.installedPlan(workspace, PRODUCTION, builds);
   diagnostics.push(...planDiagnostics(plan));
-  if (diagnostics.length) return { diagnostics, files: 0, installed: 0, unmapped: [] };
+  const template = await readPageTemplate(workspace.root);
+  const entry = productionEntry(workspace, builds, template);
+  if (!entry.ok && 'diagnostic' in entry) diagnostics.push(entry.diagnostic);
+  if (diagnostics.length) return { diagnostics, files: 0, installed: 0, unmapped: [], kept: [] };
   const browserImports = workspace.modules.filter((m) => m.platforms.includes('web')).flatMap((m) => builds.get(m)!.imports);
   const unmapped = [...new Set(browserImports)].filter((s) => !findModule(workspace, s) && !findPlanned(plan, s)?.entry);
 
   let files = 0;
-  let noPage: string | undefined;
-  await replaceDirectory(resolve(outDir), (staging) => {
+  const { kept } = await replaceDirectory(resolve(outDir), (staging) => {
+    // Copied first: kit's own files take their place where the two meet.
+    const publicDir = join(workspace.root, PUBLIC_DIR);
+    if (existsSync(publicDir)) cpSync(publicDir, staging, { recursive: true });
     // Each folder made once: a 100 × 10 emit writes 3,100 files into 1,400 folders.
     const made = new Set<string>();
+    const digests = new Map<string, string>();
     const write = (path: string, data: string | Buffer) => {
       const dir = dirname(join(staging, path));
       if (!made.has(dir)) {
@@ -72,6 +87,7 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
         made.add(dir);
       }
       writeFileSync(join(staging, path), data);
+      if (path.endsWith('.js')) digests.set(path, `sha256-${createHash('sha256').update(data).digest('base64')}`);
       files++;
     };
     const importmap: ImportMap = { imports: {} };
@@ -95,9 +111,8 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
     }
     emitInstalled(plan, write, importmap);
     write('importmap.json', `${JSON.stringify(importmap, null, 2)}\n`);
-    const page = renderProductionPage(workspace, builds, importmap, (module) => `m/${module.package.name}@${module.package.version}/styles/${module.subpath}.css`);
-    if (page.ok) write('index.html', page.html);
-    else noPage = page.reason;
+    if (entry.ok) write('index.html', renderProductionPage(workspace, builds, plan, importmap, digests, template, entry.entry));
   });
-  return { diagnostics: [], files, installed: Object.keys(plan.packages).length, unmapped, noPage };
+  const noPage = !entry.ok && 'reason' in entry ? entry.reason : undefined;
+  return { diagnostics: [], files, installed: Object.keys(plan.packages).length, unmapped, noPage, kept };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { KIT } from '../version.js';
@@ -11,17 +11,18 @@ export const EMIT_MARKER = '.kit-emit';
 export type OutputCheck = { ok: true; dir: string } | { ok: false; reason: string };
 
 /**
- * Whether `kit build` may replace `out` (relative to the workspace) with a new emit, which
- * removes what was there. Refused: the workspace itself, a directory that contains it or a
- * package, one inside a package (its sources live there), a file, and a non-empty directory
- * kit did not write. Symbolic links are followed, so a link to the
- * workspace is the workspace.
+ * Whether `kit build` may write its emit into `out` (relative to the workspace). Refused: the
+ * workspace itself, a directory that contains it or a package, one inside a package (its
+ * sources live there), and a file. Symbolic links are followed, so a link to the workspace is
+ * the workspace. Files in `out` that kit did not write are kept by the build (see
+ * `replaceDirectory`).
  */
 export function checkOutputDirectory(workspace: Workspace, out: string, label = out): OutputCheck {
   const dir = resolve(workspace.root, out);
   const real = realPath(dir);
   const root = realPath(workspace.root);
-  const refuse = (why: string): OutputCheck => ({ ok: false, reason: `--out ${label} ${why}; choose a new or empty directory such as dist/` });
+  const suggestion = /^(\.\/)?dist\/?$/.test(label) ? 'a directory of its own, such as build/' : 'a directory of its own, such as dist/';
+  const refuse = (why: string): OutputCheck => ({ ok: false, reason: `--out ${label} ${why}; choose ${suggestion}` });
   if (real === root) return refuse('is the workspace itself');
   if (isInside(root, real)) return refuse('contains the workspace');
   for (const pkg of workspace.packages) {
@@ -31,15 +32,47 @@ export function checkOutputDirectory(workspace: Workspace, out: string, label = 
   }
   const stat = statSync(dir, { throwIfNoEntry: false });
   if (stat && !stat.isDirectory()) return refuse('is a file');
-  if (stat && !isEmitOrEmpty(dir)) return refuse(`holds files that kit build did not write (it has no ${EMIT_MARKER})`);
   return { ok: true, dir };
 }
 
-/** True for an empty directory, one marked as an emit, or an emit written before the marker existed. */
-function isEmitOrEmpty(dir: string): boolean {
-  const entries = readdirSync(dir);
-  if (entries.length === 0 || entries.includes(EMIT_MARKER)) return true;
-  return entries.includes('importmap.json') && entries.every((name) => name === 'importmap.json' || name === 'm');
+/** Files in an emit directory that kit did not write, kept by each build as they are. */
+export class ForeignFileClash extends Error {
+  constructor(readonly files: string[]) {
+    super(`${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not kit's, and kit build writes ${files.length === 1 ? 'a file' : 'files'} there`);
+  }
+}
+
+/**
+ * The files of `dir` kit did not write, relative to it: those its marker does not list; in a
+ * directory without a marker, every file but an emit kit wrote before markers listed files
+ * (`importmap.json` and `m/` alone).
+ */
+export function foreignFiles(dir: string): string[] {
+  const files = listFiles(dir);
+  if (!files) return [];
+  let listed: string[] | undefined;
+  try {
+    listed = (JSON.parse(readFileSync(join(dir, EMIT_MARKER), 'utf8')) as { files?: string[] }).files;
+  } catch {
+    const legacy = files.every((file) => file === 'importmap.json' || file.startsWith('m/'));
+    if (legacy) return [];
+  }
+  const kits = new Set([EMIT_MARKER, ...(listed ?? [])]);
+  // A marker without a list (an older kit's): its emit's own files are kit's.
+  const older = listed === undefined && existsSync(join(dir, EMIT_MARKER));
+  return files.filter((file) => !kits.has(file) && !(older && (file === 'importmap.json' || file === 'index.html' || file.startsWith('m/'))));
+}
+
+/** Every file below `dir`, relative to it with `/`; undefined when `dir` is not a directory. */
+function listFiles(dir: string): string[] | undefined {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => !entry.isDirectory())
+      .map((entry) => toPosix(relative(dir, join(entry.parentPath, entry.name))))
+      .sort();
+  } catch {
+    return undefined;
+  }
 }
 
 /** The path with symbolic links resolved, as far as it exists. */
@@ -54,20 +87,33 @@ function realPath(path: string): string {
 
 /**
  * Writes a new directory at `target` through `fill`, atomically as far as the file system
- * allows: the files go to a sibling staging directory, the old directory is moved aside, the
- * new one moved in, and only then the old one removed. A `fill` that throws, or a process
- * killed before the swap, leaves the old directory as it was. The old one is removed by
- * node's asynchronous `rm`, its files several at a time: a 100 × 10 workspace's emit (3,100
- * files, on ext4) went in 0.30 s, against 0.60 s one file after another.
+ * allows: the files go to a sibling staging directory, the files of `target` kit did not
+ * write are copied beside them, the old directory is moved aside, the new one moved in, and
+ * only then the old one removed (by node's asynchronous `rm`, several files at a time). A
+ * `fill` that throws, a file of the user's where kit writes one (`ForeignFileClash`), or a
+ * process killed before the swap, leaves the old directory as it was. Returns the files kept.
  */
-export async function replaceDirectory(target: string, fill: (staging: string) => void): Promise<void> {
+export async function replaceDirectory(target: string, fill: (staging: string) => void): Promise<{ kept: string[] }> {
   mkdirSync(dirname(target), { recursive: true });
   recoverOutputDirectory(target);
   const staging = makeUniqueDir(`${target}.kit-new-`);
   try {
     writeFileSync(join(staging, EMIT_MARKER), `${JSON.stringify({ writtenBy: 'kit build', version: KIT.version })}\n`);
     fill(staging);
-    if (!existsSync(target)) return renameSync(staging, target);
+    const written = listFiles(staging)!.filter((file) => file !== EMIT_MARKER);
+    const kept = foreignFiles(target);
+    const clash = kept.filter((file) => written.includes(file));
+    if (clash.length) throw new ForeignFileClash(clash);
+    // The list the next build tells its own files from the user's by.
+    writeFileSync(join(staging, EMIT_MARKER), `${JSON.stringify({ writtenBy: 'kit build', version: KIT.version, files: written }, null, 1)}\n`);
+    for (const file of kept) {
+      mkdirSync(dirname(join(staging, file)), { recursive: true });
+      copyFileSync(join(target, file), join(staging, file));
+    }
+    if (!existsSync(target)) {
+      renameSync(staging, target);
+      return { kept };
+    }
     const old = makeUniqueDir(`${target}.kit-old-`);
     renameSync(target, join(old, 'emit'));
     try {
@@ -78,6 +124,7 @@ export async function replaceDirectory(target: string, fill: (staging: string) =
     } finally {
       await rm(old, { recursive: true, force: true });
     }
+    return { kept };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

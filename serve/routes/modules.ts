@@ -35,6 +35,7 @@ export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): P
   if (!('target' in options)) return options;
   const build = await ctx.compiler.compile(workspace, module, options);
   setServerTiming(event, build.timing);
+  if (build.status === 'valid' && address.family === 'modules') ctx.ahead?.after(workspace, build, options);
   if (build.status === 'invalid') return sendError(event, 'BUILD_FAILED', `${module.specifier} does not build; fix the problems listed`, build.diagnostics);
   const audience = audienceOf(ctx, options);
   const answer = address.family === 'modules' ? { body: build.code, type: 'text/javascript; charset=utf-8', digest: build.hash } : build.styles !== undefined && { body: build.styles, type: 'text/css; charset=utf-8', digest: build.stylesHash! };

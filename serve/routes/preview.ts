@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getQuery, send, setResponseHeader, setResponseStatus, type H3Event } from 'h3';
-import { DEVELOPMENT, formatOptions, KIT_HOME, STATUS_BY_CODE, type Diagnostic } from '../../compiler/index.js';
+import { DEVELOPMENT, escapeHtml, formatOptions, inScript, KIT_HOME, minimalTemplate, renderPage as renderTemplate, STATUS_BY_CODE, type Diagnostic } from '../../compiler/index.js';
 import type { ServiceContext } from '../context.js';
 import { planPreview, type PlanResult, type PreviewPlan } from '../preview.js';
 import { sendError, sendJson } from '../respond.js';
 import { requestHeader } from '../request.js';
 
-const PAGE = readFileSync(join(KIT_HOME, 'templates', 'kit-web', 'preview', 'index.html'), 'utf8');
 const ENTRIES_PAGE = readFileSync(join(KIT_HOME, 'templates', 'kit-web', 'preview', 'entries.html'), 'utf8');
 
 function requestedEntry(event: H3Event): string | undefined {
@@ -31,7 +30,7 @@ export async function serveEntryList(ctx: ServiceContext, event: H3Event): Promi
   }
   const { plan } = result;
   return sendJson(event, {
-    entry: { specifier: plan.entry.specifier, vspecifier: plan.entry.vspecifier },
+    entry: plan.entry ? { specifier: plan.entry.specifier, vspecifier: plan.entry.vspecifier } : null,
     ...common,
     modules: plan.modules.map(({ vspecifier: _v, ...m }) => m),
     importmap: plan.importmap,
@@ -76,11 +75,13 @@ function renderEntriesPage(result: Extract<PlanResult, { ok: false }>, cursor: n
   return ENTRIES_PAGE.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
 }
 
+/**
+ * The application's page in development: the workspace's `index.html` (else kit's minimal
+ * page) with the import map, the reached modules' stylesheets (marked for the live swap),
+ * a preload of every module the entry reaches statically, and the development runtime.
+ */
 function renderPage(ctx: ServiceContext, plan: PreviewPlan, reload: boolean): string {
-  const styles = plan.modules
-    .filter((m) => m.styles && m.vspecifier)
-    .map((m) => `    <link rel="stylesheet" href="${escapeHtml(m.styles!)}" data-kit-styles="${escapeHtml(m.vspecifier!)}">`)
-    .join('\n');
+  const styles = plan.modules.filter((m) => m.styles && m.vspecifier).map((m) => ({ href: m.styles!, vspecifier: m.vspecifier }));
   // The modules this service serves in development, as the page got them: only these change live.
   const known: Record<string, { hash: string; styles?: string; diagnostics?: Diagnostic[] }> = {};
   for (const m of plan.modules) {
@@ -90,22 +91,7 @@ function renderPage(ctx: ServiceContext, plan: PreviewPlan, reload: boolean): st
   }
   // The event log's cursor as the page's state was read: the runtime asks for what came after it.
   const state = { options: formatOptions(DEVELOPMENT), diagnostics: plan.diagnostics, modules: known, reload, cursor: ctx.channel.cursor };
-  const values: Record<string, string> = {
-    title: escapeHtml(plan.entry.specifier),
-    importmap: inScript(JSON.stringify(plan.importmap, null, 2)),
-    styles,
-    runtime: '/preview/@kit/runtime.js',
-    state: inScript(JSON.stringify(state)),
-    entry: inScript(JSON.stringify(plan.entry.specifier)),
-  };
-  return PAGE.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** JSON inside a script element must not be able to close it. */
-function inScript(json: string): string {
-  return json.replace(/</g, '\\u003c');
+  const head = [`<script type="module" src="/preview/@kit/runtime.js"></script>`, `<script type="application/json" id="kit-preview">${inScript(JSON.stringify(state))}</script>`];
+  const template = plan.template ?? minimalTemplate(plan.entry!.specifier);
+  return renderTemplate(template, { importmap: plan.importmap, styles, preloads: plan.preloads.map((href) => ({ href })), head, entry: plan.entry?.specifier });
 }

@@ -4,10 +4,15 @@ export type { Diagnostic };
 
 const ID = 'kit-overlay';
 
-type Kind = 'type error' | 'stylesheet' | 'manifest' | 'dependency' | 'build error';
+type Kind = 'syntax error' | 'type error' | 'stylesheet' | 'manifest' | 'dependency' | 'build error';
+
+/** A parser's words for code it cannot read (rolldown's, esbuild's). */
+const PARSE_FAILURE = /^(Unexpected|Expected|Unterminated|Invalid character|Syntax error)/i;
 
 /** What kind of failure a diagnostic reports, for the overlay's headline. */
 function kindOf(d: Diagnostic): Kind {
+  // TypeScript numbers its syntax errors from 1000 to 1999.
+  if (/^TS1\d{3}$/.test(d.code) || (d.code === 'BUNDLE_ERROR' && PARSE_FAILURE.test(d.message))) return 'syntax error';
   if (/^TS\d+$/.test(d.code)) return 'type error';
   if (d.file?.endsWith('.css')) return 'stylesheet';
   if (d.code === 'MANIFEST_INVALID') return 'manifest';
@@ -16,6 +21,7 @@ function kindOf(d: Diagnostic): Kind {
 }
 
 const HEADLINES: Record<Kind, string> = {
+  'syntax error': 'a syntax error',
   'type error': 'a type error',
   stylesheet: 'a stylesheet does not build',
   manifest: 'a manifest is invalid',
@@ -40,12 +46,22 @@ async function frameOf(d: Diagnostic): Promise<string | undefined> {
   return ((await response.json()) as { frame: string | null }).frame ?? undefined;
 }
 
+/** Closes the overlay on Escape, or on a click outside it; the next diagnostics bring it back. */
+const closeOnEscape = (event: KeyboardEvent) => {
+  if (event.key === 'Escape') hideOverlay();
+};
+const closeOnClickOutside = (event: MouseEvent) => {
+  if (!event.composedPath().some((node) => node instanceof Element && node.id === ID)) hideOverlay();
+};
+
 /** Shows the diagnostics over the page (file, line, code, message, code frame); replaces an earlier overlay. */
 export function showOverlay(diagnostics: Diagnostic[]): void {
   hideOverlay();
   if (diagnostics.length === 0) return;
   const host = document.createElement('kit-overlay');
   host.id = ID;
+  document.addEventListener('keydown', closeOnEscape);
+  document.addEventListener('click', closeOnClickOutside, true);
   const root = host.attachShadow({ mode: 'open' });
   const style = document.createElement('style');
   style.textContent = `
@@ -54,7 +70,13 @@ export function showOverlay(diagnostics: Diagnostic[]): void {
     h2 { margin: 0; padding: 8px 12px; font-size: 13px; color: #ff8a8a; }
     li { padding: 4px 12px; list-style: none; white-space: pre-wrap; }
     pre { margin: 4px 0 0; padding: 6px 8px; background: #111; color: #ccc; overflow-x: auto; }
-    .where { color: #8ab4f8; } .code { color: #ff8a8a; font-weight: bold; }`;
+    .where { color: #8ab4f8; } .code { color: #ff8a8a; font-weight: bold; }
+    button { position: absolute; top: 4px; right: 8px; background: none; border: 0; color: #eee; font: 16px system-ui; cursor: pointer; }`;
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.title = 'Close (Escape)';
+  close.textContent = '×';
+  close.addEventListener('click', hideOverlay);
   const title = document.createElement('h2');
   title.textContent = headline(diagnostics);
   const list = document.createElement('ul');
@@ -78,11 +100,13 @@ export function showOverlay(diagnostics: Diagnostic[]): void {
       item.append(pre);
     });
   }
-  root.append(style, title, list);
+  root.append(style, close, title, list);
   document.documentElement.append(host);
 }
 
 export function hideOverlay(): void {
+  document.removeEventListener('keydown', closeOnEscape);
+  document.removeEventListener('click', closeOnClickOutside, true);
   document.getElementById(ID)?.remove();
 }
 

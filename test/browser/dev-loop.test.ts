@@ -126,3 +126,21 @@ test('with two entry candidates a browser gets a page of links (409) with the di
   expect(page.url()).toContain('?entry=%40shop%2Fapp%2Fmain');
   await page.close();
 });
+
+test('a syntax error is headed as one; Escape and a click outside close the overlay, and the next diagnostics bring it back', async () => {
+  // The test before left a second entry candidate: the entry is named.
+  const page = await openPreview('/preview/?entry=%40shop%2Fapp%2Fmain');
+  await page.waitForSelector('#summary');
+  writeFiles(served.dir, { [CART]: `${cart}export const broken = ;\n` });
+  await expect.poll(() => headline(page), { timeout: 15_000 }).toBe('kit: a syntax error');
+  await page.keyboard.press('Escape');
+  expect(await overlayText(page)).toBeNull();
+  // Another edit, broken otherwise: its diagnostics show again.
+  writeFiles(served.dir, { [CART]: `${cart}export const broken = ;\nexport const again = ;\n` });
+  await expect.poll(() => headline(page), { timeout: 15_000 }).toBe('kit: a syntax error');
+  await page.mouse.click(5, 5);
+  expect(await overlayText(page)).toBeNull();
+  writeFiles(served.dir, { [CART]: cart });
+  await page.waitForSelector('#summary', { timeout: 15_000 });
+  await page.close();
+});

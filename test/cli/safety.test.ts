@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,13 +64,40 @@ describe('kit build --out never deletes what kit did not write', () => {
     });
   }
 
-  test('a non-empty directory kit did not write is refused; an empty one is used', () => {
-    writeFiles(ws, { 'notes/todo.md': 'mine' });
-    expectOneLineRefusal(kit(['build', '--out', 'notes'], ws), 'build', /--out notes holds files that kit build did not write/);
-    expect(readdirSync(join(ws, 'notes'))).toEqual(['todo.md']);
+  test('files kit did not write are kept by every build, the first included, and named in one line', () => {
+    writeFiles(ws, { 'notes/todo.md': 'mine', 'notes/deep/CNAME': 'example.com' });
+    for (const build of [1, 2]) {
+      const result = kit(['build', '--out', 'notes'], ws);
+      expect(result.code, `build ${build}: ${result.stderr}`).toBe(0);
+      expect(result.stdout.split('\n').filter((line) => line.startsWith('kept'))).toEqual(['kept notes/deep/CNAME, notes/todo.md (not written by kit build)']);
+      expect(readFileSync(join(ws, 'notes/todo.md'), 'utf8')).toBe('mine');
+      expect(readFileSync(join(ws, 'notes/deep/CNAME'), 'utf8')).toBe('example.com');
+      expect(readdirSync(join(ws, 'notes')).sort()).toEqual(['.kit-emit', 'deep', 'importmap.json', 'index.html', 'm', 'todo.md']);
+    }
     mkdirSync(join(ws, 'empty'));
     expect(kit(['build', '--out', 'empty'], ws).code).toBe(0);
     expect(readdirSync(join(ws, 'empty')).sort()).toEqual(['.kit-emit', 'importmap.json', 'index.html', 'm']);
+  });
+
+  test("a file of the user's where the emit writes one is refused, named with the fix, and nothing changes", () => {
+    writeFiles(ws, { 'site/index.html': '<p>mine</p>' });
+    const before = listing(join(ws, 'site'));
+    expectOneLineRefusal(kit(['build', '--out', 'site'], ws), 'build', /site\/index\.html was not written by kit build, .*move it to public\/ .* or remove it; site is as it was/);
+    expect(listing(join(ws, 'site'))).toEqual(before);
+  });
+
+  test("public/ is copied into the emit as it is; a file removed from it leaves the next emit", () => {
+    writeFiles(ws, { 'public/robots.txt': 'User-agent: *\n', 'public/img/logo.svg': '<svg/>' });
+    expect(kit(['build', '--out', 'with-public'], ws).code).toBe(0);
+    expect(readFileSync(join(ws, 'with-public/robots.txt'), 'utf8')).toBe('User-agent: *\n');
+    expect(readFileSync(join(ws, 'with-public/img/logo.svg'), 'utf8')).toBe('<svg/>');
+    rmSync(join(ws, 'public/img'), { recursive: true });
+    const again = kit(['build', '--out', 'with-public'], ws);
+    expect(again.code).toBe(0);
+    // Copied from public/, so kit's: not reported as kept, and gone with its source.
+    expect(again.stdout).not.toMatch(/^kept/m);
+    expect(existsSync(join(ws, 'with-public/img/logo.svg'))).toBe(false);
+    rmSync(join(ws, 'public'), { recursive: true });
   });
 
   test('a failed build leaves the previous emit as it was; a good one replaces it and leaves no staging behind', () => {

@@ -1,0 +1,62 @@
+import type { ModuleBuild } from '../compile.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { emittedModuleFile, type ImportMap } from '../emit/importmap.js';
+import { findPlanned, type InstalledPlan } from '../emit/installed-plan.js';
+import { SHARED_DIR } from '../workspace/installed.js';
+import { findModule, type ModuleInfo, type Workspace } from '../workspace/model.js';
+import { staticallyReached, staticImports, templateEntry } from './entry.js';
+import { minimalTemplate, renderPage, type PageTemplate } from './template.js';
+
+/** The entry of the built page, why the build fails over it, or why there is no page. */
+export type ProductionEntry = { ok: true; entry: ModuleInfo } | { ok: false; diagnostic: Diagnostic } | { ok: false; reason: string };
+
+/**
+ * The entry of `dist/index.html`: the one the workspace's `index.html` names (a diagnostic
+ * at its line when that is not a public browser module), else the one browser module no
+ * other module imports (no page when there is not exactly one).
+ */
+export function productionEntry(workspace: Workspace, builds: ReadonlyMap<ModuleInfo, ModuleBuild>, template: PageTemplate | undefined): ProductionEntry {
+  if (template?.entry) {
+    const named = templateEntry(workspace, { ...template, entry: template.entry });
+    return 'module' in named ? { ok: true, entry: named.module } : { ok: false, diagnostic: named.diagnostic };
+  }
+  const browser = workspace.modules.filter((m) => m.platforms.includes('web'));
+  const imported = new Set(browser.flatMap((m) => (builds.get(m)?.imports ?? []).filter((s) => s !== m.specifier)));
+  const candidates = browser.filter((m) => !imported.has(m.specifier));
+  if (candidates.length === 1) return { ok: true, entry: candidates[0] };
+  const names = candidates.map((m) => m.specifier).join(', ') || 'none';
+  return { ok: false, reason: `no dist/index.html: the page needs one entry, and the browser modules no other imports are ${names}; name the entry in the workspace's index.html (<script type="module">import '<specifier>'</script>)` };
+}
+
+/** The emit's files a page loads, relative to the emit's root, each with its `sha256-<base64>` digest. */
+export type Digests = ReadonlyMap<string, string>;
+
+/**
+ * `dist/index.html`, the preview page's production twin (CONTRACT §6), from the same
+ * template: the import map with the `integrity` of every file it maps (and of the installed
+ * packages' shared chunks), a stylesheet link per reached module that has one, a
+ * `modulepreload` with its integrity per file the entry reaches through static imports, and
+ * the entry's module script; no development runtime.
+ */
+export function renderProductionPage(workspace: Workspace, builds: ReadonlyMap<ModuleInfo, ModuleBuild>, plan: InstalledPlan, importmap: ImportMap, digests: Digests, template: PageTemplate | undefined, entry: ModuleInfo): string {
+  const integrity = Object.fromEntries([...digests].filter(([file]) => file.endsWith('.js')).map(([file, digest]) => [`./${file}`, digest]));
+  const importsOf = (specifier: string): readonly string[] | undefined => {
+    const module = findModule(workspace, specifier);
+    const build = module && builds.get(module);
+    return build ? staticImports(build) : findPlanned(plan, specifier)?.entry?.imports;
+  };
+  const files: string[] = [];
+  const styles: { href: string }[] = [];
+  for (const specifier of staticallyReached(entry.specifier, importsOf)) {
+    const module = findModule(workspace, specifier);
+    if (module && builds.has(module)) {
+      files.push(emittedModuleFile(module));
+      if (builds.get(module)!.styles !== undefined) styles.push({ href: `./m/${module.package.name}@${module.package.version}/styles/${module.subpath}.css` });
+      continue;
+    }
+    const planned = findPlanned(plan, specifier);
+    for (const file of planned?.entry?.files ?? []) files.push(`m/${planned!.pkg.name}@${planned!.pkg.version}/modules/${SHARED_DIR}/${file}`);
+  }
+  const preloads = [...new Set(files)].map((file) => ({ href: `./${file}`, integrity: digests.get(file) }));
+  return renderPage(template ?? minimalTemplate(entry.specifier), { importmap: { ...importmap, integrity }, styles, preloads, entry: entry.specifier });
+}
