@@ -102,6 +102,7 @@ export function generateWorkspace(root, { packages, modules, bundlers = 'mixed' 
   write(root, 'packages/app/main/index.ts', `${imports.join('\n')}\n\nfor (const render of [${specifiers.map((_, i) => `r${i}`).join(', ')}]) render(document.body);\ndocument.body.dataset.ready = 'yes';\n`);
   write(root, 'kit.json', `${JSON.stringify({ packages: [...list, 'packages/app'] }, null, 2)}\n`);
   write(root, 'tsconfig.json', `${JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, skipLibCheck: true }, include: ['packages'] }, null, 2)}\n`);
-  write(root, 'index.html', '<!doctype html><html><body><script type="module" src="/packages/app/main/index.ts"></script></body></html>\n');
+  // The page of both servers: kit's template names the entry by its bare specifier, which Vite resolves through its alias.
+  write(root, 'index.html', '<!doctype html><html><head><meta charset="utf-8"><title>bench</title></head><body><script type="module">import \'@bench/app/main\';</script></body></html>\n');
   return { specifiers, sheets, bundlerOf: (specifier) => (bundlers === 'esbuild' || Number(/p(\d+)/.exec(specifier)[1]) % 2 === 0 ? 'esbuild' : 'ts') };
 }

@@ -188,11 +188,17 @@ function printSuite(u) {
   plainRow('  ts-bundler modules, p95', kit.coldModuleTsBundler.p95, vite.coldModuleTsBundler.p95, 1);
   judged('whole page cold (fresh server, empty cache)', kit.page.coldMs, vite.page.coldMs, '<=', 0.8);
   plainRow('whole page, fresh browser context, warm server', kit.page.freshMs, vite.page.freshMs);
-  plainRow('whole page reloaded', kit.page.warmMs, vite.page.warmMs);
-  plainRow('whole page after a restart', kit.page.restartMs, vite.page.restartMs);
+  judged('whole page after a restart', kit.page.restartMs, vite.page.restartMs, '<=', 0.5);
+  judged('whole page reloaded, against Vite 8\'s', kit.page.warmMs, vite.page.warmMs, '<=', 0.5);
+  plainRow('whole page cold: requests', kit.page.requests, vite.page.requests);
+  judged('whole page cold: bytes (KiB)', kit.page.bytes / 1024, vite.page.bytes / 1024, '<=', 1.2);
+  const sp = u.startToPage;
+  judged('server start to rendered page, against Vite 8 bundled dev', sp.kit.ms, sp.viteBundled.ms, '<=', 1.5);
+  console.log(`${''.padEnd(4)}kit: ${fmt(sp.kit.startMs, 0)} ms to listen + ${fmt(sp.kit.pageMs, 0)} ms page; Vite 8 with experimental.bundledDev: ${fmt(sp.viteBundled.startMs, 0)} + ${fmt(sp.viteBundled.pageMs, 0)} (fresh browser context, cache empty)`);
   judged('warm requests/s, a ts module', kit.requestsPerSecond, vite.requestsPerSecond, '>=', 1.5);
   row('stylesheet edit, p50/p95', pair(kit.styleEdit, 0), pair(vite.styleEdit, 0), fmt(kit.styleEdit.p50 / vite.styleEdit.p50));
   judged('peak memory, MiB (kit: with its children)', kit.memory.peakMiB, vite.memory.peakMiB, '<=', 1.5);
+  judged('  against Vite 8 with vite-plugin-checker (after the page)', kit.memoryAfterPage.peakMiB, u.viteChecker.memory.peakMiB, '<', 1);
   const parts = (m) => m.processes.map((p) => `${p.name} ${fmt(p.MiB, 0)}`).join(' + ');
   console.log(`${''.padEnd(4)}kit: ${parts(kit.memory)}; Vite: ${parts(vite.memory)} (MiB)`);
 

@@ -63,6 +63,8 @@ const freshCache = (caches) => mkdtempSync(join(caches, 'cache-'));
 const SERVERS = {
   kit: (root) => [KIT, 'run', '--port', '0', '--cwd', root],
   vite: (root) => [join(REPO, 'bench', 'vite-server.js'), root, '8'],
+  'vite-bundled': (root) => [join(REPO, 'bench', 'vite-server.js'), root, '8', 'bundled'],
+  'vite-checker': (root) => [join(REPO, 'bench', 'vite-server.js'), root, '8', 'checker'],
   // The parts alone at kit's addresses (bench/parts-server.js): `more` is its tsconfig and specs file.
   parts: (root, more) => [join(REPO, 'bench', 'parts-server.js'), root, ...more],
 };
@@ -139,15 +141,66 @@ async function esbuildPerModule(root, specifiers) {
 }
 
 const rendered = (page) => page.waitForFunction(() => document.body.dataset.ready === 'yes', undefined, { timeout: 600_000 });
-/** The whole page in Chromium until the app has rendered, cold (fresh server). The page stays open for the figures after it. */
+/**
+ * The whole page in Chromium until the app has rendered, cold (fresh server), with the
+ * requests it made and the bytes of their bodies. The page stays open for the figures after it.
+ */
 async function pageLoad(browser, url) {
   const page = await browser.newPage();
   page.setDefaultTimeout(600_000); // a cold page of a large workspace takes a while; measure, do not give up
+  let requests = 0;
+  let bytes = 0;
+  const bodies = [];
+  const count = (response) => {
+    requests++;
+    // An event stream's body never ends: counted as a request only.
+    if ((response.headers()['content-type'] ?? '').startsWith('text/event-stream')) return;
+    bodies.push(response.body().then((body) => (bytes += body.length), () => undefined));
+  };
+  page.on('response', count);
   const cold = await time(async () => {
     await page.goto(url);
     await rendered(page);
   });
-  return { page, cold };
+  page.off('response', count);
+  await Promise.all(bodies);
+  return { page, cold, requests, bytes };
+}
+
+/**
+ * Vite 8 with vite-plugin-checker: its peak memory once the cold page has rendered and the
+ * checker has done (the peak unchanged over 1.5 s, at most a minute).
+ */
+async function checkerMemory(browser, root, caches) {
+  const server = await startServer('vite-checker', root, freshCache(caches));
+  try {
+    const { page } = await pageLoad(browser, server.url);
+    await page.close();
+    let last = -1;
+    for (let still = 0, waited = 0; still < 3 && waited < 60_000; waited += 500) {
+      await sleep(500);
+      const peak = server.memory().peakMiB;
+      still = peak === last ? still + 1 : 0;
+      last = peak;
+    }
+    return server.memory();
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * From a server's start (spawned, kit's cache empty) to its page rendered in a fresh browser
+ * context: kit's, and Vite 8's bundled development mode (one rolldown pass over the whole app).
+ */
+async function startToPage(kind, browser, root, caches) {
+  const server = await startServer(kind, root, freshCache(caches));
+  try {
+    const pageMs = await freshContextLoad(browser, kind === 'kit' ? `${server.url}preview/` : server.url);
+    return { startMs: server.startMs, pageMs, ms: server.startMs + pageMs };
+  } finally {
+    await server.stop();
+  }
 }
 
 /** The same page reloaded: the browser revalidates what it holds (304s) and reuses its compiled scripts. */
@@ -244,12 +297,12 @@ async function served(kind, browser, root, caches, { one, styled, sheet, edited 
   const cache = freshCache(caches);
   const server = await startServer(kind, root, cache);
   const pageUrl = (s) => (kind === 'kit' ? `${s.url}preview/` : s.url);
-  const { page, cold } = await pageLoad(browser, pageUrl(server));
+  const { page, cold, requests, bytes } = await pageLoad(browser, pageUrl(server));
   // The peak of the page's work alone: what the parts' page is held against (the figure against Vite is read at the end).
   const memoryAfterPage = server.memory();
   // The browser's part of the cold page, on the now warm server: what the parts' page adds to their builds.
   const freshMs = await freshContextLoad(browser, pageUrl(server));
-  const out = { page: { coldMs: cold, freshMs, warmMs: await reload(page) }, memoryAfterPage };
+  const out = { page: { coldMs: cold, freshMs, warmMs: await reload(page), requests, bytes }, memoryAfterPage };
   out.requestsPerSecond = await requestsPerSecond(kind === 'kit' ? kitAddress(server.url, one) : `${server.url}packages/${parts(one).join('/')}/index.ts`);
   // The same bytes from h3 + listhen alone, and from bare node:http: what kit's answer costs beyond them.
   if (kind === 'kit') out.requestsFloor = await requestsFloor(Buffer.from(await (await fetch(kitAddress(server.url, one))).arrayBuffer()), join(cache, 'floor-body.js'), requestsPerSecond);
@@ -381,6 +434,8 @@ export async function benchSuite({ packages, modules }) {
     const browser = await chromium.launch({ executablePath: process.env.KIT_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
     try {
       for (const kind of ['kit', 'vite']) Object.assign(out[kind], await served(kind, browser, root, caches, { one, styled, sheet: sheets[specifiers.indexOf(styled)], edited }));
+      out.startToPage = { kit: await startToPage('kit', browser, root, caches), viteBundled: await startToPage('vite-bundled', browser, root, caches) };
+      out.viteChecker = { memory: await checkerMemory(browser, root, caches) };
     } finally {
       await browser.close();
     }

@@ -110,10 +110,23 @@ export function renderPage(template: PageTemplate, parts: PageParts): string {
   const map = `<script type="importmap">${inScript(JSON.stringify(parts.importmap, null, 2))}</script>`;
   const styles = parts.styles.map((s) => `<link rel="stylesheet" href="${escapeHtml(s.href)}"${s.vspecifier ? ` data-kit-styles="${escapeHtml(s.vspecifier)}"` : ''}>`);
   const preloads = parts.preloads.map((p) => `<link rel="modulepreload" href="${escapeHtml(p.href)}"${p.integrity ? ` integrity="${escapeHtml(p.integrity)}"` : ''}>`);
-  let html = insertAfterOpening(template.html, 'head', [map]);
+  let html = withHead(template.html);
+  html = insertAfterOpening(html, 'head', [map]);
   html = insertBefore(html, '</head>', [...styles, ...preloads, ...(parts.head ?? [])]);
   if (!template.entry && parts.entry) html = insertBefore(html, '</body>', [`<script type="module">import ${inScript(JSON.stringify(parts.entry))};</script>`]);
   return html;
+}
+
+/**
+ * The template with a `<head>` of its own where it has none (HTML lets a page leave it
+ * implicit): right after `<html>`, else after the doctype, else first. kit's import map must
+ * come before every module script, a template's own at the top of its body included.
+ */
+function withHead(html: string): string {
+  if (/<head\b[^>]*>/i.test(html)) return html;
+  const after = /<html\b[^>]*>/i.exec(html) ?? /<!doctype[^>]*>/i.exec(html);
+  const at = after ? after.index + after[0].length : 0;
+  return `${html.slice(0, at)}\n<head>\n</head>\n${html.slice(at)}`;
 }
 
 /** `lines` right after the opening tag of `tag` (`<head …>`), indented as the line after it; at the very start when there is none. */
