@@ -55,9 +55,18 @@ test('the quick start, as written: a created workspace, built, served by nginx, 
   const dir = join(parent, 'my-site');
   writeFileSync(join(dir, 'index.html'), readFileSync(join(dir, 'index.html'), 'utf8').replace('<body>', '<body>\n    <p id="mine">kept from the workspace page</p>'));
   expect(kit(['build'], dir).status).toBe(0);
+  // The README's next step: a file of one's own beside the emit, which the next build keeps.
+  writeFileSync(join(dir, 'dist', 'robots.txt'), 'User-agent: *\n');
+  const again = kit(['build'], dir);
+  expect(again.status, again.stderr).toBe(0);
+  expect(again.stdout).toContain('kept dist/robots.txt (not written by kit build)');
+  const url = await serve(join(dir, 'dist'));
   const page = await browser.newPage();
-  await page.goto(await serve(join(dir, 'dist')));
+  await page.goto(url);
   await expect.poll(() => page.textContent('h1')).toBe('Hello, @my-site/app/main!');
   expect(await page.textContent('#mine')).toBe('kept from the workspace page');
+  // The created template names its entry: kit added no second module script.
+  expect(await page.evaluate(() => document.querySelectorAll('script[type=module]').length)).toBe(1);
+  expect(await (await fetch(`${url}robots.txt`)).text()).toBe('User-agent: *\n');
   await page.close();
 });
