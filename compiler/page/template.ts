@@ -110,8 +110,7 @@ export function renderPage(template: PageTemplate, parts: PageParts): string {
   const map = `<script type="importmap">${inScript(JSON.stringify(parts.importmap, null, 2))}</script>`;
   const styles = parts.styles.map((s) => `<link rel="stylesheet" href="${escapeHtml(s.href)}"${s.vspecifier ? ` data-kit-styles="${escapeHtml(s.vspecifier)}"` : ''}>`);
   const preloads = parts.preloads.map((p) => `<link rel="modulepreload" href="${escapeHtml(p.href)}"${p.integrity ? ` integrity="${escapeHtml(p.integrity)}"` : ''}>`);
-  let html = withHead(template.html);
-  html = insertAfterOpening(html, 'head', [map]);
+  let html = insertImportMap(withHead(template.html), map);
   html = insertBefore(html, '</head>', [...styles, ...preloads, ...(parts.head ?? [])]);
   if (!template.entry && parts.entry) html = insertBefore(html, '</body>', [`<script type="module">import ${inScript(JSON.stringify(parts.entry))};</script>`]);
   return html;
@@ -129,13 +128,22 @@ function withHead(html: string): string {
   return `${html.slice(0, at)}\n<head>\n</head>\n${html.slice(at)}`;
 }
 
-/** `lines` right after the opening tag of `tag` (`<head …>`), indented as the line after it; at the very start when there is none. */
-function insertAfterOpening(html: string, tag: string, lines: string[]): string {
-  const opening = new RegExp(`<${tag}\\b[^>]*>`, 'i').exec(html);
-  if (!opening) return insertBefore(html, '</head>', lines);
-  const end = opening.index + opening[0].length;
-  const indent = /^\r?\n([ \t]*)/.exec(html.slice(end))?.[1] ?? '    ';
-  return `${html.slice(0, end)}${lines.map((line) => `\n${indent}${line}`).join('')}${html.slice(end)}`;
+/**
+ * The import map before the first script or link of the page (a module script, even a
+ * modulepreload, ends the time an import map is read), after the template's `<meta>` and
+ * `<title>`, so that its charset stays in the first bytes of the page; before `</head>` when
+ * the head has neither.
+ */
+function insertImportMap(html: string, map: string): string {
+  const head = /<head\b[^>]*>/i.exec(html)!;
+  const from = head.index + head[0].length;
+  const first = /<(script|link)\b/i.exec(html.slice(from));
+  const closing = html.toLowerCase().indexOf('</head>', from);
+  if (!first || (closing >= 0 && from + first.index > closing)) return insertBefore(html, '</head>', [map]);
+  const at = from + first.index;
+  const lineStart = html.lastIndexOf('\n', at) + 1;
+  const indent = html.slice(lineStart, at);
+  return indent.trim() === '' ? `${html.slice(0, lineStart)}${indent}${map}\n${html.slice(lineStart)}` : `${html.slice(0, at)}${map}${html.slice(at)}`;
 }
 
 /** `lines` before the last `tag` of `html` (case aside), on lines of their own; at its end when there is none. */

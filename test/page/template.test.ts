@@ -33,5 +33,13 @@ test('a template that names its entry gets no second entry script, and keeps its
   expect(html.match(/@a\/app\/main';/g)).toHaveLength(1);
   expect(html).toContain('<html data-x="1">');
   expect(html).toContain('<div id="app"></div>');
-  expect(html).toContain('    <title>Mine</title>\n    <link rel="modulepreload" href="./m/main.js">\n  </head>');
+  // The map after the template's title (its charset stays in the page's first bytes), before kit's preload.
+  expect(html).toMatch(/ {4}<title>Mine<\/title>\n {4}<script type="importmap">[^]*?<\/script>\n {4}<link rel="modulepreload" href=".\/m\/main.js">\n {2}<\/head>/);
+});
+
+test("the import map comes after the template's <meta charset> and before its first script or link", async () => {
+  const root = writeWorkspace({ 'index.html': '<!doctype html>\n<html>\n  <head>\n    <meta charset="utf-8">\n    <link rel="stylesheet" href="/site.css">\n    <script type="module" src="/analytics.js"></script>\n  </head>\n  <body></body>\n</html>\n' });
+  const html = renderPage((await readPageTemplate(root))!, parts);
+  expect(html.indexOf('<meta charset="utf-8">')).toBeLessThan(html.indexOf('type="importmap"'));
+  expect(html.indexOf('type="importmap"')).toBeLessThan(html.indexOf('href="/site.css"'));
 });
