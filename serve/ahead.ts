@@ -2,25 +2,22 @@ import { findModule, staticImports, type CompileOptions, type Compiler, type Mod
 
 /** How many builds ahead may wait at once: a page's whole import graph, not a workspace's. */
 const QUEUE_LIMIT = 256;
-/** How many run at once, and only while no request is being answered: requests overtake them. */
-const IN_FLIGHT = 1;
+/** How many run at once: the rest of the machine stays for the requests. */
+const IN_FLIGHT = 2;
 
 /**
  * Builds ahead (CONTRACT §5): when the service has built a module, it starts building the
  * public modules that module imports statically, and theirs in turn, with the same options,
  * so a browser that follows the imports finds them built or being built, and a deep chain
- * costs the server's work rather than a round trip a level. A bounded queue that requests
- * overtake: a build ahead starts only while no request is being answered, and a request for a
- * module still waiting in it builds it at once (the compiler shares one build between both);
- * a new discovery of the workspace drops what waits.
+ * costs the server's work rather than a round trip a level. A bounded queue: a request for a
+ * module still waiting in it builds it at once (the compiler shares one build between both),
+ * and a new discovery of the workspace drops what waits.
  */
 export class BuildsAhead {
   private readonly queue: { workspace: Workspace; module: ModuleInfo; options: CompileOptions }[] = [];
   private readonly seen = new Set<string>();
   private workspace?: Workspace;
   private running = 0;
-  /** Requests being answered: while there are any, nothing more starts here. */
-  private requests = 0;
   private idle: (() => void)[] = [];
 
   constructor(private readonly compiler: Compiler) {}
@@ -40,21 +37,7 @@ export class BuildsAhead {
       this.seen.add(key);
       this.queue.push({ workspace, module, options });
     }
-    this.startWhatWaits();
-  }
-
-  /** A request is being answered: builds ahead wait for it (`answered`). */
-  answering(): void {
-    this.requests++;
-  }
-
-  answered(): void {
-    this.requests--;
-    this.startWhatWaits();
-  }
-
-  private startWhatWaits(): void {
-    while (this.running < IN_FLIGHT && this.queue.length && this.requests === 0) void this.runNext();
+    while (this.running < IN_FLIGHT && this.queue.length) void this.runNext();
   }
 
   /** Resolves once nothing waits or runs (for tests that count a request's own work). */
@@ -73,8 +56,8 @@ export class BuildsAhead {
       // A build ahead that fails is the request's to report, when one comes.
     } finally {
       this.running--;
-      this.startWhatWaits();
-      if (!this.running && !this.queue.length) for (const resolve of this.idle.splice(0)) resolve();
+      if (this.queue.length) void this.runNext();
+      else if (!this.running) for (const resolve of this.idle.splice(0)) resolve();
     }
   }
 }

@@ -33,9 +33,7 @@ export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): P
   if (!module) return sendError(event, 'MODULE_NOT_FOUND', `${pkg.name} has no public module "${address.tail}"`);
   const options = checkOptions(ctx, event, rawQuery);
   if (!('target' in options)) return options;
-  // Builds ahead wait while a request is answered: they never hold one up.
-  ctx.ahead?.answering();
-  const build = await ctx.compiler.compile(workspace, module, options).finally(() => ctx.ahead?.answered());
+  const build = await ctx.compiler.compile(workspace, module, options);
   setServerTiming(event, build.timing);
   if (build.status === 'valid' && address.family === 'modules') ctx.ahead?.after(workspace, build, options);
   if (build.status === 'invalid') return sendError(event, 'BUILD_FAILED', `${module.specifier} does not build; fix the problems listed`, build.diagnostics);
