@@ -22,7 +22,7 @@ export class BuildsAhead {
 
   constructor(private readonly compiler: Compiler) {}
 
-  /** Starts the builds of what `build` of `module` imports statically. */
+  /** Queues the builds of the public modules `build` imports statically, and starts them. */
   after(workspace: Workspace, build: ModuleBuild, options: CompileOptions): void {
     if (workspace !== this.workspace) {
       this.workspace = workspace;

@@ -1,4 +1,5 @@
 import type { ModuleBuild } from '../compile.js';
+import { formatOptions, PRODUCTION } from '../bundle/options.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { emittedModuleFile, type ImportMap } from '../emit/importmap.js';
 import { findPlanned, type InstalledPlan } from '../emit/installed-plan.js';
@@ -39,7 +40,13 @@ export type Digests = ReadonlyMap<string, string>;
  * the entry's module script; no development runtime.
  */
 export function renderProductionPage(workspace: Workspace, builds: ReadonlyMap<ModuleInfo, ModuleBuild>, plan: InstalledPlan, importmap: ImportMap, digests: Digests, template: PageTemplate | undefined, entry: ModuleInfo): string {
-  const integrity = Object.fromEntries([...digests].filter(([file]) => file.endsWith('.js')).map(([file, digest]) => [`./${file}`, digest]));
+  // The installed packages' outputs import each other with the production options as a query (a
+  // static host ignores it): the browser asks for those addresses, so they carry the digest too.
+  const query = formatOptions(PRODUCTION);
+  const installed = (file: string) => file.includes(`/${SHARED_DIR}/`);
+  const integrity = Object.fromEntries(
+    [...digests].filter(([file]) => file.endsWith('.js')).flatMap(([file, digest]) => [[`./${file}`, digest], ...(installed(file) ? [[`./${file}?${query}`, digest]] : [])]),
+  );
   const importsOf = (specifier: string): readonly string[] | undefined => {
     const module = findModule(workspace, specifier);
     const build = module && builds.get(module);
@@ -55,8 +62,9 @@ export function renderProductionPage(workspace: Workspace, builds: ReadonlyMap<M
       continue;
     }
     const planned = findPlanned(plan, specifier);
-    for (const file of planned?.entry?.files ?? []) files.push(`m/${planned!.pkg.name}@${planned!.pkg.version}/modules/${SHARED_DIR}/${file}`);
+    // The entry's own output by its mapped address, the chunks it shares by the address it imports them at.
+    (planned?.entry?.files ?? []).forEach((file, i) => files.push(`m/${planned!.pkg.name}@${planned!.pkg.version}/modules/${SHARED_DIR}/${file}${i ? `?${query}` : ''}`));
   }
-  const preloads = [...new Set(files)].map((file) => ({ href: `./${file}`, integrity: digests.get(file) }));
+  const preloads = [...new Set(files)].map((file) => ({ href: `./${file}`, integrity: digests.get(file.replace(/\?.*$/, '')) }));
   return renderPage(template ?? minimalTemplate(entry.specifier), { importmap: { ...importmap, integrity }, styles, preloads, entry: entry.specifier });
 }

@@ -63,6 +63,35 @@ test('kit build emits the installed packages at their installed versions, with d
   expect(readdirSync(reactive).filter((f) => readFileSync(join(reactive, f), 'utf8').includes('reactiveElementVersions'))).toHaveLength(1);
 });
 
+test("kit's dist/index.html preloads every installed file the entry reaches at the address the browser asks for it, each loaded once and accepted by its integrity", async () => {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" integrity="([^"]+)">/g)].map((m) => ({ href: m[1].replace(/&amp;/g, '&'), integrity: m[2] }));
+  const map = JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(html)![1]) as { integrity: Record<string, string> };
+  // Chunks are imported with the production options as a query: preloaded, and given a digest, at that address.
+  expect(preloads.some(({ href }) => href.includes('/~kit/chunk-') && href.endsWith(`?${PROD}`))).toBe(true);
+  for (const { href, integrity } of preloads) {
+    expect(integrity).toBe(digest(readFileSync(join(dist, href.split('?')[0]))));
+    expect(map.integrity[href]).toBe(integrity);
+  }
+  const port = await freePort();
+  const config = substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${dist};`]]);
+  running.push(await startNginx(() => config, port));
+  const base = `http://127.0.0.1:${port}`;
+  const page = await browser.newPage();
+  const console: string[] = [];
+  const requested: string[] = [];
+  page.on('console', (m) => console.push(`${m.type()}: ${m.text()}`));
+  page.on('request', (r) => requested.push(r.url()));
+  await page.goto(`${base}/`);
+  expect(await readNpmPage(page)).toMatchObject(ONCE);
+  expect(console.filter((line) => /error|integrity/i.test(line))).toEqual([]);
+  // Every preload is a file the page uses, and nothing is fetched twice.
+  const modules = requested.filter((url) => url.includes('/m/'));
+  expect(new Set(modules).size).toBe(modules.length);
+  for (const { href } of preloads) expect(modules).toContain(`${base}${href.slice(1)}`);
+  await page.close();
+});
+
 test('nginx serves dist/ as docs/deploy.md configures it, and a plain page runs lit, preact and date-fns from it alone', async () => {
   writeFileSync(join(dist, 'index.html'), `<!doctype html><html><head><link rel="icon" href="data:,"><script type="importmap">${JSON.stringify(importmap)}</script></head>
 <body><script type="module">import '@npm/app/main';</script></body></html>`);
