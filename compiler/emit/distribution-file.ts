@@ -13,7 +13,7 @@ export interface Output {
 /** What a deploy step needs to verify a file it uploads. */
 export function describeOutput(file: string, data: string | Buffer): Output {
   const buffer = typeof data === 'string' ? Buffer.from(data) : data;
-  return { file, mediaType: mediaTypeOf(file), bytes: buffer.length, digest: `sha256-${createHash('sha256').update(buffer).digest('base64')}` };
+  return { file, mediaType: mediaTypeOf(file), bytes: buffer.length, digest: integrityOf(buffer) };
 }
 
 /** The `kit-distribution.json` of one package (CONTRACT §6). */
@@ -25,4 +25,9 @@ export function distributionFile(pkg: { name: string; version: string }, modules
     ...extra,
     modules,
   };
+}
+
+/** A file's `sha256-<base64>` digest, as `kit-distribution.json`, import maps and `integrity` attributes name it. */
+export function integrityOf(data: string | Buffer): string {
+  return `sha256-${createHash('sha256').update(data).digest('base64')}`;
 }

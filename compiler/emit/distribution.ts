@@ -1,9 +1,8 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import type { Compiler, ModuleBuild } from '../compile.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { describeOutput, distributionFile, type Output } from './distribution-file.js';
+import { describeOutput, distributionFile, integrityOf, type Output } from './distribution-file.js';
 import { emittedModuleFile, type ImportMap } from './importmap.js';
 import { emitInstalled, planDiagnostics } from './installed-emit.js';
 import { findPlanned } from './installed-plan.js';
@@ -87,7 +86,7 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
         made.add(dir);
       }
       writeFileSync(join(staging, path), data);
-      if (path.endsWith('.js')) digests.set(path, `sha256-${createHash('sha256').update(data).digest('base64')}`);
+      if (path.endsWith('.js')) digests.set(path, integrityOf(data));
       files++;
     };
     const importmap: ImportMap = { imports: {} };

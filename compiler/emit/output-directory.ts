@@ -102,7 +102,8 @@ export async function replaceDirectory(target: string, fill: (staging: string) =
     fill(staging);
     const written = listFiles(staging)!.filter((file) => file !== EMIT_MARKER);
     const kept = foreignFiles(target);
-    const clash = kept.filter((file) => written.includes(file));
+    const writes = new Set(written);
+    const clash = kept.filter((file) => writes.has(file));
     if (clash.length) throw new ForeignFileClash(clash);
     // The list the next build tells its own files from the user's by.
     writeFileSync(join(staging, EMIT_MARKER), `${JSON.stringify({ writtenBy: 'kit build', version: KIT.version, files: written }, null, 1)}\n`);
