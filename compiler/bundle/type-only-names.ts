@@ -22,7 +22,7 @@ async function lex(file: string, code: string): Promise<ReturnType<typeof parse>
   return result;
 }
 
-/** `export * from`, `export * as ns from`, `export { a as b } from`: a re-export's statement head. */
+/** `export * from` and `export * as ns from`: the head of a star re-export (its `as` part captured). */
 const STAR = /^export\s*\*\s*(as\s+[\w$]+\s*)?from\s*$/;
 
 /**
