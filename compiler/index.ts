@@ -20,7 +20,7 @@ export { findModule, findPackage, type ModuleInfo, type PackageInfo, type Worksp
 export { packageNameOf } from './workspace/dependencies.js';
 export { resolveExternalVersion } from './workspace/external.js';
 export { readSelection, resetSelection, selectionStamp, writeSelection, type Selection } from './workspace/selection.js';
-export { entryModule, findInstalled, installedSpecifier, PACKAGE_ROOT_SUBPATH, SHARED_DIR, type InstalledPackage } from './workspace/installed.js';
+export { entryModule, findInstalled, findInstalledInWorkspace, installedSpecifier, PACKAGE_ROOT_SUBPATH, SHARED_DIR, type InstalledPackage } from './workspace/installed.js';
 export { findPlanned, type InstalledPlan, type PlannedPackage } from './emit/installed-plan.js';
 export type { InstalledBuild, InstalledEntry } from './emit/installed-build.js';
 export { checkOutputDirectory, EMIT_MARKER, ForeignFileClash } from './emit/output-directory.js';

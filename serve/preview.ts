@@ -196,19 +196,20 @@ async function external(ctx: ServiceContext, specifier: string, importer: Module
   const name = packageNameOf(specifier);
   const subpath = specifier.slice(name.length + 1) || PACKAGE_ROOT_SUBPATH;
   const resolved = resolveExternalVersion(specifier, importer.package);
+  // Installed where the modules find it, or where an installed package does (lit's own lit-html in pnpm's .pnpm, say).
+  const planned = resolved && !resolved.installed ? undefined : findPlanned(await installedPlan(), specifier);
+  if (planned?.entry) {
+    // The layout every page of the workspace shares: the entry's output, named by content, and what it imports.
+    const url = `..${formatAddress({ packageName: planned.pkg.name, version: planned.pkg.version }, 'modules', `${SHARED_DIR}/${planned.entry.file}`, DEVELOPMENT)}`;
+    return { specifier, version: planned.pkg.version, source: 'environment', url, imports: planned.entry.imports };
+  }
   if (!resolved) {
     return { specifier, source: 'unresolved', imports: [], reason: { code: 'PREVIEW_VERSION_UNRESOLVED', message: `'${name}' has no exact installed or declared version; install it or declare an exact version in ${importer.package.manifestFile}`, file: importer.package.manifestFile, line: 1, column: 1 } };
   }
   const address = `/m/${name}@${resolved.version}/modules/${subpath}`;
   if (resolved.installed) {
-    // The layout every page of the workspace shares: the entry's output, named by content, and what it imports.
-    const planned = findPlanned(await installedPlan(), specifier);
-    if (!planned?.entry) {
-      const reason = planned?.diagnostics?.[0] ?? { code: 'BUNDLE_ERROR', message: `'${specifier}' is not among the installed entries this workspace's modules import; is ${name} installed where they find it?` };
-      return { specifier, version: resolved.version, source: 'unresolved', imports: [], reason };
-    }
-    const url = `..${formatAddress({ packageName: planned.pkg.name, version: planned.pkg.version }, 'modules', `${SHARED_DIR}/${planned.entry.file}`, DEVELOPMENT)}`;
-    return { specifier, version: planned.pkg.version, source: 'environment', url, imports: planned.entry.imports };
+    const reason = planned?.diagnostics?.[0] ?? { code: 'BUNDLE_ERROR', message: `'${specifier}' is not among the installed entries this workspace's modules import; is ${name} installed where they find it?` };
+    return { specifier, version: resolved.version, source: 'unresolved', imports: [], reason };
   }
   const origin = ctx.options.cdnOrigin;
   if (!origin) return { specifier, version: resolved.version, source: 'unresolved', imports: [], reason: cdnUnset(name) };

@@ -1,3 +1,4 @@
+import { workspaceDependencies } from './resolved-dependencies.js';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Compiler, ModuleBuild } from '../compile.js';
@@ -106,7 +107,7 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
         if (module.platforms.includes('web')) importmap.imports[module.specifier] = `./${emittedModuleFile(module)}`;
         return { specifier: module.specifier, subpath: module.subpath, platforms: module.platforms, imports: build.imports, assets: module.assets.map((a) => a.path), outputs };
       });
-      write(`${base}/kit-distribution.json`, `${JSON.stringify(distributionFile(pkg, modules), null, 2)}\n`);
+      write(`${base}/kit-distribution.json`, `${JSON.stringify(distributionFile(pkg, modules, { dependencies: workspaceDependencies(workspace, pkg) }), null, 2)}\n`);
     }
     emitInstalled(plan, write, importmap);
     write('importmap.json', `${JSON.stringify(importmap, null, 2)}\n`);

@@ -1,3 +1,4 @@
+import { installedDependencies } from './resolved-dependencies.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeOutput, distributionFile, type Output } from './distribution-file.js';
 import type { ImportMap } from './importmap.js';
@@ -30,6 +31,6 @@ export function emitInstalled(plan: InstalledPlan, write: (path: string, data: s
       // Every file a page loads for the entry: its own output first, then the chunks it shares.
       return { specifier, subpath, platforms: ['web'], imports: entry.imports, assets: [], outputs: entry.files.map((file) => outputs.get(file)!) };
     });
-    write(`${base}/kit-distribution.json`, `${JSON.stringify(distributionFile(pkg, modules, { installed: true }), null, 2)}\n`);
+    write(`${base}/kit-distribution.json`, `${JSON.stringify(distributionFile(pkg, modules, { installed: true, dependencies: installedDependencies(pkg) }), null, 2)}\n`);
   }
 }

@@ -44,7 +44,7 @@ export class InstalledPackages {
   /** The split build of `entries` of `pkg` (see `buildInstalled`), cached by the files it read. */
   async build(root: string, pkg: InstalledPackage, entries: string[], options: CompileOptions): Promise<InstalledBuild> {
     const sorted = [...new Set(entries)].sort();
-    const key = [KIT.version, pkg.name, pkg.version, pkg.base, formatOptions(options), sorted.join(',')].join('|');
+    const key = [KIT.version, pkg.name, pkg.version, pkg.dir, formatOptions(options), sorted.join(',')].join('|');
     const build = await this.builds.get(key, async () => {
       const value = await buildInstalled(root, pkg, sorted, options);
       return { value, inputs: value.inputs };
@@ -81,7 +81,7 @@ export class InstalledPackages {
       const next: Root[] = [];
       await Promise.all([...dirty].map(async (planned) => {
         planned.build = await this.build(root, planned.pkg, [...planned.entries], options);
-        for (const entry of Object.values(planned.build.entries)) for (const specifier of entry.imports) next.push({ specifier, from: planned.pkg.base });
+        for (const entry of Object.values(planned.build.entries)) for (const specifier of entry.imports) next.push({ specifier, from: planned.pkg.dir });
       }));
       pending = next;
     }

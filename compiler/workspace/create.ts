@@ -2,12 +2,10 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync,
 import { createRequire, isBuiltin } from 'node:module';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { makeUniqueDir } from '../paths.js';
-import { writeEditorConfig } from './editor-config.js';
 import { KIT, KIT_HOME } from '../version.js';
 
 /** The version of kit's TypeScript 7 (`typescript-native`), which a new workspace installs as `typescript`. */
 const KIT_TYPESCRIPT_VERSION = (createRequire(import.meta.url)('typescript-native/package.json') as { version: string }).version;
-import { loadWorkspace } from './discover.js';
 
 const TEMPLATE = join(KIT_HOME, 'templates', 'kit-web', 'workspace');
 const SCOPED_NAME = /^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/;
@@ -70,8 +68,6 @@ export function createWorkspace(dir: string, name = defaultName(dir)): CreateRes
     } else {
       renameSync(staging, dir);
     }
-    // The workspace's tsconfig extends kit's view of it: there from the start, for editors and tsc.
-    writeEditorConfig(loadWorkspace(dir));
     return { ok: true, name };
   } catch (error) {
     // A full or read-only place: the workspace was being written aside, and is gone again.

@@ -1,6 +1,6 @@
-import { semver } from '../commonjs.js';
 import { bundleError, dependencyIncompatible, dependencyNotDeclared, type Diagnostic, type Location } from '../diagnostics.js';
 import { findModule, findPackage, type PackageInfo, type Workspace } from './model.js';
+import { satisfiesRange } from './workspace-ranges.js';
 
 /** The package part of a bare specifier: `@scope/name` or `name`. */
 export function packageNameOf(specifier: string): string {
@@ -43,7 +43,7 @@ function satisfies(version: string, range: string): boolean {
   let answer = answers.get(key);
   if (answer === undefined) {
     if (answers.size >= 10_000) answers.clear();
-    answers.set(key, (answer = semver.satisfies(version, range)));
+    answers.set(key, (answer = satisfiesRange(version, range)));
   }
   return answer;
 }

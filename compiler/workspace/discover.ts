@@ -12,6 +12,8 @@ import type { ModuleInfo, PackageInfo, Workspace } from './model.js';
 import { isInside, toPosix } from '../paths.js';
 import { walkPackage, type PackageTree } from './tree.js';
 import { checkUnlistedDependencies, findUnlistedPackages } from './unlisted.js';
+import { listPackageDirectories } from './package-globs.js';
+import { checkWorkspaceRanges } from './workspace-ranges.js';
 
 /** A stat signature: changes whenever the file or directory is written, replaced or removed. */
 function stamp(path: string): string {
@@ -144,16 +146,15 @@ export class WorkspaceLoader {
     workspace.diagnostics.push(...kit.diagnostics);
     workspace.reload = kit.manifest?.reload ?? true;
     const listedDirs: string[] = [];
-    for (const { dir, position } of kit.manifest?.packages ?? []) {
-      const at = { file: 'kit.json', ...position };
-      const absolute = resolve(this.root, dir);
+    const listed = listPackageDirectories(this.root, 'kit.json', kit.manifest?.packages ?? [], workspace.warnings, watched);
+    for (const { dir, absolute, at, literal } of listed) {
       const packageFile = join(absolute, 'package.json');
       watched.push(absolute, packageFile);
       if (!isInside(absolute, this.root) || absolute === this.root) {
         workspace.diagnostics.push(manifestInvalid(`the package directory "${dir}" must be inside the workspace directory`, at));
-      } else if (!statSync(absolute, { throwIfNoEntry: false })?.isDirectory()) {
+      } else if (literal && !statSync(absolute, { throwIfNoEntry: false })?.isDirectory()) {
         workspace.diagnostics.push(manifestInvalid(`the package directory "${dir}" does not exist; create it or remove it from "packages"`, at));
-      } else if (stamp(packageFile) === '-') {
+      } else if (literal && stamp(packageFile) === '-') {
         workspace.diagnostics.push(manifestInvalid(`the package directory "${dir}" has no package.json; add one or remove "${dir}" from "packages"`, at));
       } else {
         listedDirs.push(absolute);
@@ -162,6 +163,7 @@ export class WorkspaceLoader {
     }
     const unlisted = findUnlistedPackages(this.root, listedDirs, watched);
     checkUnlistedDependencies(workspace, unlisted, (p) => this.rel(p));
+    checkWorkspaceRanges(workspace, unlisted);
     workspace.warnings.push(...tsconfigWarnings(workspace), ...esbuildTsconfigWarnings(workspace));
     return workspace;
   }

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { semver } from '../commonjs.js';
 
 /** A package installed in a `node_modules` the workspace sees: outside the workspace, compiled on demand. */
@@ -8,6 +8,8 @@ export interface InstalledPackage {
   version: string;
   /** The directory whose `node_modules` holds it: resolution starts there. */
   base: string;
+  /** Its own directory, symlinks resolved (pnpm's `.pnpm/<name>@<version>/node_modules/<name>`): its dependencies are found from there. */
+  dir: string;
 }
 
 const NAME = /^(?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*$/;
@@ -15,18 +17,39 @@ const NAME = /^(?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*$/;
 /** The subpath an import of the package itself is addressed at. */
 export const PACKAGE_ROOT_SUBPATH = 'index';
 
-/** The installed package `name`, looked for in `node_modules` at and above `from`. */
+/**
+ * The installed package `name` as Node finds it from `from`: in the `node_modules` of each
+ * directory at and above it (a directory that is itself a `node_modules` has none), through
+ * symlinks, so npm's and yarn's flat layouts and pnpm's `.pnpm` layout all resolve.
+ */
 export function findInstalled(from: string, name: string): InstalledPackage | undefined {
   if (!NAME.test(name)) return undefined;
   for (let dir = resolve(from); ; dir = dirname(dir)) {
-    try {
-      const version = (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version?: unknown }).version;
-      if (typeof version === 'string' && semver.valid(version)) return { name, version, base: dir };
-    } catch {
-      // not here; look further up
+    if (basename(dir) !== 'node_modules') {
+      const packageDir = join(dir, 'node_modules', name);
+      try {
+        const version = (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version?: unknown }).version;
+        if (typeof version === 'string' && semver.valid(version)) return { name, version, base: dir, dir: realpathSync(packageDir) };
+      } catch {
+        // not here; look further up
+      }
     }
     if (dirname(dir) === dir) return undefined;
   }
+}
+
+/**
+ * The installed package `name` anywhere the workspace's modules or installed packages could
+ * reach it: from the root, from each package's directory, and among what pnpm hoists for
+ * installed packages (`node_modules/.pnpm/node_modules`). A quick answer for an address; the
+ * version a page uses is the one its modules resolve.
+ */
+export function findInstalledInWorkspace(root: string, packageDirs: readonly string[], name: string): InstalledPackage | undefined {
+  for (const from of [root, ...packageDirs, join(root, 'node_modules', '.pnpm')]) {
+    const found = findInstalled(from, name);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The bare specifier an address names: the package for `index`, else `<name>/<subpath>`. */

@@ -4,6 +4,7 @@ import { semver } from '../commonjs.js';
 import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
 import { Fields, isObject } from './fields.js';
 import { parseJson, type Position } from './json.js';
+import { isWorkspaceRange, WORKSPACE_PROTOCOL } from './workspace-ranges.js';
 
 /** `kit.json`: the packages of the workspace. */
 export interface KitManifest {
@@ -89,7 +90,7 @@ export function readKitManifest(absolute: string, file: string): Read<KitManifes
   const fields = open(absolute, file, diagnostics);
   if (!fields) return { diagnostics };
   const dirs = fields.strings(['packages']);
-  if (!dirs) fields.fail([], `${file} must list the package directories in "packages", e.g. { "packages": ["packages/app"] }`);
+  if (!dirs) fields.fail([], `${file} must list the package directories in "packages", e.g. { "packages": ["packages/*"] }`);
   const packages = (dirs ?? []).map((dir, i) => ({ dir, position: fields.at(['packages', i]) }));
   const reload = fields.boolean(['reload']);
   fields.unknownKeys([], ['packages', 'reload']);
@@ -111,7 +112,10 @@ export function readPackageManifest(absolute: string, file: string): Read<Packag
   else if (!semver.valid(version)) fields.fail(['version'], `"version" must be an exact version such as "0.1.0", not "${version}"`);
   const dependencies = fields.stringMap(['dependencies']);
   for (const [dep, range] of Object.entries(dependencies)) {
-    if (!semver.validRange(range)) fields.fail(['dependencies', dep], `"${range}" is not a version range; write one such as "^0.1.0" or "0.1.0"`);
+    const semverRange = range.startsWith(WORKSPACE_PROTOCOL) ? range.slice(WORKSPACE_PROTOCOL.length) : range;
+    if (range.startsWith(WORKSPACE_PROTOCOL) ? !isWorkspaceRange(semverRange) : !semver.validRange(range)) {
+      fields.fail(['dependencies', dep], `"${range}" is not a version range; write one such as "^0.1.0", "0.1.0" or, for a package of the workspace, "workspace:^"`);
+    }
   }
   const kit = fields.object(['kit']);
   const modulesDir = kit ? fields.string(['kit', 'modules']) : undefined;

@@ -88,3 +88,10 @@ export function findModule(workspace: Workspace, specifier: string): ModuleInfo 
 export function findPackage(workspace: Workspace, name: string): PackageInfo | undefined {
   return lookUp(workspace.packages, name, (p) => p.name);
 }
+
+/** A problem of a package's manifest: each of its modules is invalid with it (the workspace is, when it has none). */
+export function reportOnPackage(workspace: Workspace, pkg: PackageInfo, diagnostic: Diagnostic): void {
+  const modules = workspace.modules.filter((m) => m.package === pkg);
+  for (const module of modules) module.diagnostics.push(diagnostic);
+  if (modules.length === 0) workspace.diagnostics.push(diagnostic);
+}

@@ -13,7 +13,18 @@ export interface EmitOptions {
   verbatimModuleSyntax?: boolean;
 }
 
-const EMIT_KEYS: (keyof EmitOptions)[] = ['target', 'jsx', 'jsxFactory', 'jsxFragmentFactory', 'jsxImportSource', 'experimentalDecorators', 'emitDecoratorMetadata', 'useDefineForClassFields', 'verbatimModuleSyntax'];
+const EMIT_TYPES: Record<keyof EmitOptions, 'string' | 'boolean'> = {
+  target: 'string',
+  jsx: 'string',
+  jsxFactory: 'string',
+  jsxFragmentFactory: 'string',
+  jsxImportSource: 'string',
+  experimentalDecorators: 'boolean',
+  emitDecoratorMetadata: 'boolean',
+  useDefineForClassFields: 'boolean',
+  verbatimModuleSyntax: 'boolean',
+};
+const EMIT_KEYS = Object.keys(EMIT_TYPES) as (keyof EmitOptions)[];
 
 /**
  * The emit options a tsconfig.json gives, with what it `extends` applied first, as TypeScript
@@ -25,7 +36,9 @@ export function emitOptionsOf(tsconfig: string | undefined): EmitOptions {
   const merged: EmitOptions = {};
   for (const key of EMIT_KEYS) {
     const setter = chain.find((file) => key in file.options);
-    if (setter) (merged as Record<string, unknown>)[key] = setter.options[key];
+    const value = setter?.options[key];
+    // A value of the wrong type (`"target": 42`) is the check's to report; the emit takes the default.
+    if (typeof value === EMIT_TYPES[key]) (merged as Record<string, unknown>)[key] = value;
   }
   return merged;
 }

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { manifestInvalid } from '../diagnostics.js';
-import type { Workspace } from './model.js';
+import { reportOnPackage, type Workspace } from './model.js';
 
 /**
  * Packages that sit beside the listed ones (or at the workspace root) but that kit.json
@@ -51,9 +51,7 @@ export function checkUnlistedDependencies(workspace: Workspace, unlisted: Map<st
         `"${dep}" is a package of this workspace (${rel(dir)}) that kit.json does not list; add "${rel(dir)}" to "packages" in kit.json`,
         { file: pkg.manifestFile, ...pkg.manifest.dependencyPosition(dep) },
       );
-      const modules = workspace.modules.filter((m) => m.package === pkg);
-      for (const module of modules) module.diagnostics.push(diagnostic);
-      if (modules.length === 0) workspace.diagnostics.push(diagnostic);
+      reportOnPackage(workspace, pkg, diagnostic);
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { H3Event } from 'h3';
-import { entryModule, findInstalled, findPlanned, formatOptions, installedSpecifier, SHARED_DIR, type Address, type CompileOptions, type Workspace } from '../../compiler/index.js';
+import { entryModule, findInstalledInWorkspace, findPlanned, formatOptions, installedSpecifier, SHARED_DIR, type Address, type CompileOptions, type Workspace } from '../../compiler/index.js';
 import type { ServiceContext } from '../context.js';
 import { sendArtifact, sendError } from '../respond.js';
 import { audienceOf, checkOptions } from './options.js';
@@ -13,12 +13,13 @@ const JAVASCRIPT = 'text/javascript; charset=utf-8';
  * their outputs, named by content; `modules/<subpath>` re-exports the entry's output.
  */
 export async function serveInstalled(ctx: ServiceContext, event: H3Event, workspace: Workspace, address: Address, rawQuery: string): Promise<void> {
-  const found = findInstalled(workspace.root, address.packageName);
+  const found = findInstalledInWorkspace(workspace.root, workspace.packages.map((pkg) => pkg.dir), address.packageName);
   if (!found) return sendError(event, 'PACKAGE_NOT_FOUND', `no package ${address.packageName} in this workspace or its node_modules`);
   if (address.family !== 'modules') return sendError(event, 'OUTPUT_NOT_AVAILABLE', `only the code of installed packages is served, not their ${address.family}`);
   const options = checkOptions(ctx, event, rawQuery);
   if (!('target' in options)) return options;
   const plan = await ctx.compiler.installedPlan(workspace, options);
+  // The one the modules resolve (through pnpm's links, say), else the one found above.
   const installed = plan.packages[found.name] ?? found;
   if (installed.version !== address.version) {
     const current = `/m/${installed.name}@${installed.version}/${address.family}/${address.tail}`;

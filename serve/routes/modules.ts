@@ -5,6 +5,7 @@ import type { ServiceContext } from '../context.js';
 import { requestTarget } from '../request.js';
 import { sendArtifact, sendError } from '../respond.js';
 import { setServerTiming } from '../server-timing.js';
+import { checkSameOrigin } from '../guard.js';
 import { audienceOf, checkOptions } from './options.js';
 import { serveInstalled } from './installed.js';
 
@@ -14,6 +15,9 @@ export async function serveModuleAddress(ctx: ServiceContext, event: H3Event): P
   const mark = ctx.warm?.now();
   const warm = ctx.warm?.get(target);
   if (warm) {
+    // A development output stays this origin's, however it is answered.
+    const refused = warm.audience === 'development' ? checkSameOrigin(event) : undefined;
+    if (refused) return refused;
     setServerTiming(event, WARM);
     return sendArtifact(event, warm.body, warm.type, warm.audience, warm.digest);
   }

@@ -224,3 +224,19 @@ describe('the disk cache and a restart (each kit check is a new process)', () =>
     expect(after.code).toBe(0);
   });
 });
+
+test('a tsconfig option of the wrong type ("target": 42) is TypeScript\'s diagnostic, and the esbuild modules still build', () => {
+  const dir = writeWorkspace({
+    'kit.json': { packages: ['packages/*'] },
+    'tsconfig.json': { ...ROOT_TSCONFIG, compilerOptions: { ...ROOT_TSCONFIG.compilerOptions, target: 42 } },
+    'packages/a/package.json': pkg('@t/a', { exports: { './checked': './checked/index.ts', './quick': './quick/index.ts' } }),
+    'packages/a/checked/index.ts': 'export const a = 1;\n',
+    'packages/a/quick/index.ts': 'export const b = 2;\n',
+    'packages/a/quick/module.json': { platforms: ['web'], entry: 'index.ts', bundler: 'esbuild' },
+  });
+  const checked = kit(['check', '--cwd', dir]);
+  expect(checked.stderr).not.toContain('internal error');
+  expect(checked.code).toBe(1);
+  expect(checked.stdout).toContain('✓ @t/a@0.1.0/quick esbuild');
+  expect(checked.stderr).toMatch(/tsconfig\.json:\d+:\d+ TS5024 /);
+});

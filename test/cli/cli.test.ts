@@ -24,7 +24,7 @@ test('kit create makes a workspace that kit check accepts', () => {
   const dir = scratch();
   const created = kit(['create', dir, '--name', '@acme/site']);
   expect(created.code).toBe(0);
-  expect(readdirSync(dir).sort()).toEqual(['.gitignore', '.kit', 'index.html', 'kit.json', 'package.json', 'packages', 'tsconfig.json']);
+  expect(readdirSync(dir).sort()).toEqual(['.gitignore', 'index.html', 'kit-env.d.ts', 'kit.json', 'package.json', 'packages', 'tsconfig.json']);
   const checked = kit(['check', '--cwd', dir]);
   expect(checked.stdout).toContain('@acme/site@0.1.0/main');
   expect(checked.code).toBe(0);

@@ -41,7 +41,7 @@ test('kit create with an absolute path prints a cd relative to the shell, and wr
   const created = kit(['create', dir, '--name', '@acme/site'], elsewhere);
   expect(created.code, created.stderr).toBe(0);
   expect(created.stdout).toContain(`\n  cd '${relative(elsewhere, dir)}'\n  npm install\n  npm run dev\n`);
-  expect(readdirSync(dir).sort()).toEqual(['.gitignore', '.kit', 'index.html', 'kit.json', 'package.json', 'packages', 'tsconfig.json']);
+  expect(readdirSync(dir).sort()).toEqual(['.gitignore', 'index.html', 'kit-env.d.ts', 'kit.json', 'package.json', 'packages', 'tsconfig.json']);
 
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   expect(manifest).toMatchObject({ name: 'my-site', version: '0.1.0', private: true, type: 'module' });

@@ -35,15 +35,35 @@ function kitErrors(stderr: string): string[] {
   return [...stderr.matchAll(/^(\S+:\d+:\d+) (TS\d+) /gm)].map(([, where, code]) => `${where} ${code}`).sort();
 }
 
+/** pnpm as the tests pin it (a devDependency), never a global one. */
+const PNPM = join(REPO, 'node_modules', 'pnpm', 'bin', 'pnpm.mjs');
+
+/** The package manager's install, as a fresh clone gets it: nothing of kit's runs. */
+function install(dir: string, manager: 'npm' | 'pnpm') {
+  const [command, args] = manager === 'npm'
+    ? ['npm', ['install', '--prefer-offline', '--no-audit', '--no-fund']]
+    : [process.execPath, [PNPM, 'install', '--no-frozen-lockfile', '--prefer-offline']];
+  const result = spawnSync(command, args as string[], { cwd: dir, encoding: 'utf8', timeout: 180_000 });
+  expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+}
+
 const created = () => {
   const dir = join(tmpdir(), `kit-tsc-${process.pid}-${Math.random().toString(36).slice(2)}`);
   createdDirs.push(dir);
   const made = kit(['create', dir, '--name', '@acme/site']);
   expect(made.code, made.stderr).toBe(0);
+  install(dir, 'npm');
   return { dir, module: 'packages/site/main/index.ts' };
 };
 
-const shop = () => ({ dir: copySample('shop'), module: 'packages/app/main/index.ts' });
+/** A clone of examples/shop elsewhere: its link to kit names this checkout, as a user's would. */
+const shop = () => {
+  const dir = copySample('shop');
+  const manifest = join(dir, 'package.json');
+  writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('"link:../.."', JSON.stringify(`link:${REPO}`)));
+  install(dir, 'pnpm');
+  return { dir, module: 'packages/app/main/index.ts' };
+};
 
 test('TypeScript 7 is installed where these tests look for it', () => {
   expect(existsSync(TSC7)).toBe(true);
@@ -52,22 +72,20 @@ test('TypeScript 7 is installed where these tests look for it', () => {
 });
 
 describe.each([
-  ['a workspace made by kit create', created],
-  ['a copy of examples/shop', shop],
+  ['a workspace made by kit create, after npm install', created],
+  ['a copy of examples/shop, after pnpm install', shop],
 ])('tsc --noEmit agrees with kit check in %s', (_, make) => {
   const workspace = {} as { dir: string; module: string };
 
-  test('both accept it as it is', () => {
+  test('tsc accepts it after the install alone, before any kit command; then kit check does too', () => {
     Object.assign(workspace, make());
-    const checked = kit(['check', '--cwd', workspace.dir]);
-    expect(checked.stderr).toBe('');
-    expect(checked.code).toBe(0);
-    // What kit check writes for editors and tsc.
-    expect(existsSync(join(workspace.dir, '.kit', 'tsconfig.paths.json'))).toBe(true);
-    expect(existsSync(join(workspace.dir, '.kit', 'kit-env.d.ts'))).toBe(true);
     const typed = tsc(workspace.dir);
     expect(typed.output).toBe('');
     expect(typed.code).toBe(0);
+    expect(existsSync(join(workspace.dir, '.kit'))).toBe(false);
+    const checked = kit(['check', '--cwd', workspace.dir]);
+    expect(checked.stderr).toBe('');
+    expect(checked.code).toBe(0);
   });
 
   test('both report one type error with the same code at the same file:line:column', () => {

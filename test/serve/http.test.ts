@@ -121,6 +121,8 @@ describe('module addresses (CONTRACT §3)', () => {
   });
 
   test('CROSS_SITE_FORBIDDEN for a development output requested from another site; production is shared', async () => {
+    // Answered to this origin first, so the next answer is the one held in memory: refused all the same.
+    for (let i = 0; i < 2; i++) expect((await get(`/m/@shop/app@0.1.0/modules/main?${DEV}`)).status).toBe(200);
     const dev = await get(`/m/@shop/app@0.1.0/modules/main?${DEV}`, { headers: { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://evil.example' } });
     expect(dev.status).toBe(403);
     expect((await errorOf(dev)).code).toBe('CROSS_SITE_FORBIDDEN');
@@ -143,11 +145,12 @@ describe('reports and preview (CONTRACT §4, §5)', () => {
     expect(state.revision).toBeGreaterThan(0);
     expect(state.diagnostics).toEqual([]);
     expect(state.modules.map((m) => [m.specifier, m.vspecifier, m.status])).toEqual([
-      ['@shop/util/format', '@shop/util@0.1.0/format', 'valid'],
+      // In kit.json's order: its glob "packages/*" lists the package directories sorted.
+      ['@shop/app/main', '@shop/app@0.1.0/main', 'valid'],
+      ['@shop/content/about', '@shop/content@0.1.0/about', 'valid'],
       ['@shop/ui/badge', '@shop/ui@0.1.0/badge', 'valid'],
       ['@shop/ui/button', '@shop/ui@0.1.0/button', 'valid'],
-      ['@shop/content/about', '@shop/content@0.1.0/about', 'valid'],
-      ['@shop/app/main', '@shop/app@0.1.0/main', 'valid'],
+      ['@shop/util/format', '@shop/util@0.1.0/format', 'valid'],
     ]);
     expect(state.modules.every((m) => /^[0-9a-f]{16}$/.test(m.hash!))).toBe(true);
   });
@@ -299,7 +302,7 @@ describe('manifests are re-read on every request', () => {
     writeFiles(shop.dir, { 'packages/util/package.json': manifest });
     expect((await get(`/m/@shop/util@0.2.0/modules/format?${DEV}`)).status).toBe(200);
     expect((await errorOf(await get(`/m/@shop/util@0.1.0/modules/format?${DEV}`))).code).toBe('VERSION_MISMATCH');
-    // The dependent's range ^0.1.0 no longer admits 0.2.0.
+    // The dependent's range workspace:^0.1.0 no longer admits 0.2.0.
     const dependent = await errorOf(await get(`/m/@shop/ui@0.1.0/modules/button?${DEV}`));
     expect(dependent.diagnostics![0].code).toBe('DEPENDENCY_INCOMPATIBLE');
     writeFiles(shop.dir, { 'packages/util/package.json': { ...manifest, version: '0.1.0' } });
@@ -358,7 +361,7 @@ describe('origin mode (no development extension)', () => {
     writeFiles(dir, { 'packages/util/package.json': manifest });
     // Past the file clock's tick, a stat alone tells whether the manifest changed (see stamp.ts).
     await new Promise((resolve) => setTimeout(resolve, 50));
-    // The button's range ^0.1.0 no longer admits 0.2.0.
+    // The button's range workspace:^0.1.0 no longer admits 0.2.0.
     const refused = await button();
     expect(refused.status).toBe(422);
     expect((await errorOf(refused)).diagnostics![0].code).toBe('DEPENDENCY_INCOMPATIBLE');
