@@ -64,6 +64,14 @@ export function bundleError(message: string, location?: Location): Diagnostic {
   return at('BUNDLE_ERROR', message, location);
 }
 
+/**
+ * A relative import that reaches into another public module: each module is its own
+ * artifact at its own address, so what another module offers is imported by its specifier.
+ */
+export function importCrossesModule(message: string, location: Location): Diagnostic {
+  return at('IMPORT_CROSSES_MODULE', message, location);
+}
+
 /** A file imported (or referenced by `url()`) that the module does not list under `assets`. */
 export function assetNotDeclared(file: string, moduleManifest: string, location: Location): Diagnostic {
   return at(

@@ -53,7 +53,7 @@ test('every shell example of the HTTP reference runs against the example workspa
 
 test('every error code has an entry in the error reference, and kit explain prints it', () => {
   const reference = readFileSync(join(REPO, 'docs', 'errors.md'), 'utf8');
-  const codes = [...Object.keys(STATUS_BY_CODE), 'ASSET_NOT_DECLARED', 'BUNDLE_ERROR', 'CONDITIONAL_NOT_FOUND', 'DEPENDENCY_INCOMPATIBLE', 'DEPENDENCY_NOT_DECLARED', 'MANIFEST_INVALID', 'PREVIEW_BUILTIN', 'PREVIEW_CDN_UNSET', 'PREVIEW_VERSION_UNRESOLVED'];
+  const codes = [...Object.keys(STATUS_BY_CODE), 'ASSET_NOT_DECLARED', 'BUNDLE_ERROR', 'CONDITIONAL_NOT_FOUND', 'DEPENDENCY_INCOMPATIBLE', 'DEPENDENCY_NOT_DECLARED', 'IMPORT_CROSSES_MODULE', 'MANIFEST_INVALID', 'PACKAGES_GLOB_EMPTY', 'PREVIEW_BUILTIN', 'PREVIEW_CDN_UNSET', 'PREVIEW_VERSION_UNRESOLVED'];
   for (const code of codes) {
     expect(reference, code).toContain(`\n## ${code}\n`);
     expect(execFileSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'explain', code], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })).toContain('Fix:');

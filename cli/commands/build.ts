@@ -4,6 +4,7 @@ import { checkOutputDirectory, ForeignFileClash, PUBLIC_DIR, writeDistribution }
 import { pc, printDiagnostics, printWarnings, UserError } from '../output.js';
 import { openRemoteCache, remoteCacheOptions, remoteSummary, type RemoteArgs } from '../remote.js';
 import { openWorkspace } from '../workspace.js';
+import { sizeTable } from '../size-table.js';
 
 interface Args extends RemoteArgs {
   cwd: string;
@@ -43,11 +44,13 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
     await remote?.flush();
     for (const module of remote?.differing ?? []) process.stderr.write(`${pc.yellow('warning:')} ${module} differs from the remote cache's build: the build is not deterministic\n`);
     if (result.diagnostics.length) {
-      printDiagnostics(result.diagnostics);
-      process.stderr.write(`${pc.red('build failed:')} ${result.diagnostics.length} problem(s); nothing was written${remoteSummary(remote)}\n`);
+      printDiagnostics(result.diagnostics, { root: workspace.root });
+      const count = result.diagnostics.length;
+      process.stderr.write(`${pc.red('build failed:')} ${count} problem${count === 1 ? '' : 's'}; nothing was written${remoteSummary(remote)}\n`);
       process.exitCode = 1;
       return;
     }
+    process.stdout.write(sizeTable(out, displayPath(out), result.written));
     const ms = Math.round(performance.now() - started);
     const count = workspace.modules.length;
     const installed = result.installed ? ` and ${result.installed} installed package${result.installed === 1 ? '' : 's'}` : '';

@@ -32,7 +32,7 @@ export const checkCommand: CommandModule<{ cwd: string }, { cwd: string; 'fix-ts
     }
     await compiler.remote?.flush();
     printWarnings(workspace.warnings);
-    printDiagnostics(problems);
+    printDiagnostics(problems, { root: workspace.root });
     const total = workspace.modules.length;
     const summary = `${total} module${total === 1 ? '' : 's'}: ${total - invalid} valid, ${invalid} invalid${remoteSummary(compiler.remote)}`;
     if (problems.length) {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, extname, relative, resolve } from 'node:path';
 import { assetAddressFromModule } from './address.js';
-import { assetNotDeclared, bundleError, previewBuiltin, type Diagnostic, type Location } from '../diagnostics.js';
+import { assetNotDeclared, bundleError, importCrossesModule, previewBuiltin, type Diagnostic, type Location } from '../diagnostics.js';
 import type { CompileOptions } from './options.js';
 import { checkDependency } from '../workspace/dependencies.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
@@ -75,7 +75,7 @@ export class ImportPolicy {
     return { kind: 'external' };
   }
 
-  /** Checks a file the bundler resolved an import to: it must belong to this module (Rule 7). */
+  /** Checks a file the bundler resolved an import to: it must belong to this module, or be installed. */
   checkResolved(path: string, importer: string, specifier: string): Diagnostic | undefined {
     if (path.includes('/node_modules/')) return undefined;
     // Found in the importer's text only for a diagnostic: most resolved imports have none.
@@ -86,7 +86,7 @@ export class ImportPolicy {
     const owner = owningModule(this.workspace, path);
     if (owner && owner !== this.module) {
       const hint = owner.entry === path ? `import it as '${owner.specifier}'` : `it is a private file of ${owner.specifier}; import what that module exports from '${owner.specifier}'`;
-      return bundleError(`'${specifier}' crosses into the module ${owner.specifier} by a relative path; ${hint}`, at());
+      return importCrossesModule(`'${specifier}' crosses into the module ${owner.specifier} by a relative path; ${hint}`, at());
     }
     if (!owner && !isInside(path, this.module.package.dir)) {
       return bundleError(`'${specifier}' resolves to ${this.rel(path)}, outside the package ${this.module.package.name}; import it through a public module instead`, at());

@@ -17,6 +17,8 @@ import { findModule, type ModuleInfo, type Workspace } from '../workspace/model.
 export interface DistributionResult {
   diagnostics: Diagnostic[];
   files: number;
+  /** Each file written, relative to the output directory, with its size in bytes. */
+  written: { file: string; bytes: number }[];
   /** Installed packages emitted beside the workspace's. */
   installed: number;
   /** Bare imports of browser modules that nothing in the emit answers (not installed): the page needs them mapped elsewhere. */
@@ -61,18 +63,18 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
   recoverOutputDirectory(resolve(outDir));
   const builds = await compileForProduction(workspace, compiler, onProgress);
   const diagnostics = [...workspace.diagnostics, ...[...builds.values()].flatMap((b) => b.diagnostics)];
-  if (diagnostics.length) return { diagnostics, files: 0, installed: 0, unmapped: [], kept: [] };
+  if (diagnostics.length) return { diagnostics, files: 0, written: [], installed: 0, unmapped: [], kept: [] };
   // The installed packages the browser modules import, in the layout `kit run` serves.
   const plan = await compiler.installedPlan(workspace, PRODUCTION, builds);
   diagnostics.push(...planDiagnostics(plan));
   const template = await readPageTemplate(workspace.root);
   const entry = productionEntry(workspace, builds, template);
   if (!entry.ok && 'diagnostic' in entry) diagnostics.push(entry.diagnostic);
-  if (diagnostics.length) return { diagnostics, files: 0, installed: 0, unmapped: [], kept: [] };
+  if (diagnostics.length) return { diagnostics, files: 0, written: [], installed: 0, unmapped: [], kept: [] };
   const browserImports = workspace.modules.filter((m) => m.platforms.includes('web')).flatMap((m) => builds.get(m)!.imports);
   const unmapped = [...new Set(browserImports)].filter((s) => !findModule(workspace, s) && !findPlanned(plan, s)?.entry);
 
-  let files = 0;
+  const written: DistributionResult['written'] = [];
   const { kept } = await replaceDirectory(resolve(outDir), (staging) => {
     // Copied first: kit's own files take their place where the two meet.
     const publicDir = join(workspace.root, PUBLIC_DIR);
@@ -88,7 +90,7 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
       }
       writeFileSync(join(staging, path), data);
       if (path.endsWith('.js')) digests.set(path, integrityOf(data));
-      files++;
+      written.push({ file: path, bytes: typeof data === 'string' ? Buffer.byteLength(data) : data.length });
     };
     const importmap: ImportMap = { imports: {} };
     for (const pkg of workspace.packages) {
@@ -114,5 +116,5 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
     if (entry.ok) write('index.html', renderProductionPage(workspace, builds, plan, importmap, digests, template, entry.entry));
   });
   const noPage = !entry.ok && 'reason' in entry ? entry.reason : undefined;
-  return { diagnostics: [], files, installed: Object.keys(plan.packages).length, unmapped, noPage, kept };
+  return { diagnostics: [], files: written.length, written, installed: Object.keys(plan.packages).length, unmapped, noPage, kept };
 }

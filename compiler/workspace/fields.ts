@@ -1,4 +1,4 @@
-import { closest } from 'fastest-levenshtein';
+import { closest, distance } from 'fastest-levenshtein';
 import type { JSONPath } from 'jsonc-parser';
 import { manifestInvalid, unknownKey, type Diagnostic } from '../diagnostics.js';
 import type { JsonDocument, Position } from './json.js';
@@ -16,15 +16,34 @@ export class Fields {
     readonly warnings: Diagnostic[] = [],
   ) {}
 
-  /** Warns of each member of the object at `path` that kit does not read, naming the nearest one it does. */
+  /** Warns of each member of the object at `path` that kit does not read, at its name, naming the nearest one it does. */
   unknownKeys(path: JSONPath, known: readonly string[]): void {
     const object = valueAt(this.root, path);
     if (!isObject(object)) return;
     for (const key of Object.keys(object)) {
       if (known.includes(key) || key === '$schema') continue;
-      const where = path.length ? `"${path.join('.')}" of ${this.file}` : this.file;
-      this.warnings.push(unknownKey(`"${key}" is not a member kit reads in ${where}; did you mean "${closest(key, [...known])}"?`, { file: this.file, ...this.at([...path, key]) }));
+      this.warnUnknown(path, key, closest(key, [...known]));
     }
+  }
+
+  /**
+   * Warns of each member of the object at `path` that is not one of `others` (members other
+   * tools read) and is a letter or two away from one of `watched`: a misspelt key that
+   * matters (`"dependancies"`), where any other unknown key is someone else's.
+   */
+  nearMisses(path: JSONPath, watched: readonly string[], others: ReadonlySet<string>): void {
+    const object = valueAt(this.root, path);
+    if (!isObject(object)) return;
+    for (const key of Object.keys(object)) {
+      if (watched.includes(key) || others.has(key)) continue;
+      const near = closest(key, [...watched]);
+      if (distance(key.toLowerCase(), near.toLowerCase()) <= (near.length <= 4 ? 1 : 2)) this.warnUnknown(path, key, near);
+    }
+  }
+
+  private warnUnknown(path: JSONPath, key: string, near: string): void {
+    const where = path.length ? ` in "${path.join('.')}"` : '';
+    this.warnings.push(unknownKey(`"${key}" is not a member kit reads${where}; did you mean "${near}"?`, { file: this.file, ...this.document.keyPositionOf([...path, key]) }));
   }
 
   get root(): unknown {

@@ -12,6 +12,8 @@ export interface JsonDocument {
   value: unknown;
   /** Position of the value at `path`, else of its nearest ancestor that exists. */
   positionOf(path: JSONPath): Position;
+  /** Position of the member name at `path` (its opening quote), else of its value as `positionOf` finds it. */
+  keyPositionOf(path: JSONPath): Position;
 }
 
 export type JsonParse =
@@ -63,6 +65,7 @@ export function parseJson(text: string): JsonParse {
   const deep = tooDeep(source);
   if (deep) return { ok: false, message: `values are nested more than ${MAX_DEPTH} levels deep; a manifest needs a few`, position: deep };
   const positions = new Map<string, Position>();
+  const keyPositions = new Map<string, Position>();
   let firstError: { code: string; position: Position } | undefined;
   const remember = (pathSupplier: () => JSONPath, line: number, character: number) => {
     positions.set(keyOf(pathSupplier()), { line: line + 1, column: character + 1 });
@@ -71,6 +74,7 @@ export function parseJson(text: string): JsonParse {
     source,
     {
       onObjectBegin: (_o, _l, line, ch, path) => remember(path, line, ch),
+      onObjectProperty: (property, _o, _l, line, ch, path) => keyPositions.set(keyOf([...path(), property]), { line: line + 1, column: ch + 1 }),
       onArrayBegin: (_o, _l, line, ch, path) => remember(path, line, ch),
       onLiteralValue: (_v, _o, _l, line, ch, path) => remember(path, line, ch),
       onComment: (_o, _l, line, ch) => {
@@ -101,6 +105,9 @@ export function parseJson(text: string): JsonParse {
           if (found) return found;
         }
         return { line: 1, column: 1 };
+      },
+      keyPositionOf(path) {
+        return keyPositions.get(keyOf(path)) ?? this.positionOf(path);
       },
     },
   };

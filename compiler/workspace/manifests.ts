@@ -62,6 +62,17 @@ const PLATFORM_SETS = ['web', 'node,web', 'node'];
 const SCOPED_NAME = /^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/;
 const SOURCE_ENTRY = /\.tsx?$/;
 
+/** The package.json members whose misspelling changes what kit does: a key a letter or two from one is warned. */
+const WATCHED_PACKAGE_KEYS = ['dependencies', 'devDependencies', 'exports', 'kit'];
+/** Members npm, Node, TypeScript and the package managers read: never taken for a misspelling. */
+const PACKAGE_KEYS = new Set([
+  '$schema', 'name', 'version', 'description', 'keywords', 'homepage', 'bugs', 'license', 'author', 'contributors', 'maintainers', 'funding',
+  'files', 'main', 'browser', 'bin', 'man', 'directories', 'repository', 'scripts', 'config', 'private', 'publishConfig',
+  'peerDependencies', 'peerDependenciesMeta', 'optionalDependencies', 'bundleDependencies', 'bundledDependencies', 'dependenciesMeta',
+  'overrides', 'resolutions', 'engines', 'os', 'cpu', 'libc', 'workspaces', 'type', 'imports', 'types', 'typings', 'typesVersions',
+  'module', 'sideEffects', 'packageManager', 'devEngines', 'bundlers', 'pnpm', 'unpkg', 'jsdelivr', 'style', 'gitHead', 'readme',
+]);
+
 /** Reads a JSON manifest into `Fields`, or the one diagnostic saying why it cannot be read. */
 function open(absolute: string, file: string, diagnostics: Diagnostic[]): Fields | undefined {
   let text: string;
@@ -121,6 +132,7 @@ export function readPackageManifest(absolute: string, file: string): Read<Packag
   const modulesDir = kit ? fields.string(['kit', 'modules']) : undefined;
   const bundlerName = kit ? fields.string(['kit', 'bundler']) : undefined;
   fields.unknownKeys(['kit'], ['modules', 'bundler']);
+  fields.nearMisses([], WATCHED_PACKAGE_KEYS, PACKAGE_KEYS);
   if (name === undefined || version === undefined || !SCOPED_NAME.test(name) || !semver.valid(version)) return { diagnostics };
   return {
     manifest: {

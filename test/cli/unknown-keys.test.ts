@@ -9,15 +9,17 @@ afterAll(removeWorkspaces);
 const workspace = () =>
   writeWorkspace({
     'kit.json': { packages: ['packages/app'], relaod: false },
-    'packages/app/package.json': pkg('@typo/app', { kit: { modules: '.', bundler: 'esbuild', modulez: '.' } }),
+    'packages/app/package.json': pkg('@typo/app', { kit: { modules: '.', bundler: 'esbuild', modulez: '.' }, dependancies: { lit: '^3.0.0' }, scripts: { build: 'tsc' } }),
     'packages/app/main/module.json': { platforms: ['web'], entry: 'index.ts', bundlr: 'esbuild' },
     'packages/app/main/index.ts': 'export const ok = 1;\n',
   });
 
+// Each at the key itself, the file named once: "scripts", a member other tools read, is no one's typo.
 const WARNINGS = [
-  'kit.json:5:13 MANIFEST_UNKNOWN_KEY "relaod" is not a member kit reads in kit.json; did you mean "reload"?',
-  'packages/app/package.json:8:16 MANIFEST_UNKNOWN_KEY "modulez" is not a member kit reads in "kit" of packages/app/package.json; did you mean "modules"?',
-  'packages/app/main/module.json:6:13 MANIFEST_UNKNOWN_KEY "bundlr" is not a member kit reads in packages/app/main/module.json; did you mean "bundler"?',
+  'kit.json:5:3 MANIFEST_UNKNOWN_KEY "relaod" is not a member kit reads; did you mean "reload"?',
+  'packages/app/package.json:8:5 MANIFEST_UNKNOWN_KEY "modulez" is not a member kit reads in "kit"; did you mean "modules"?',
+  'packages/app/package.json:10:3 MANIFEST_UNKNOWN_KEY "dependancies" is not a member kit reads; did you mean "dependencies"?',
+  'packages/app/main/module.json:6:3 MANIFEST_UNKNOWN_KEY "bundlr" is not a member kit reads; did you mean "bundler"?',
 ];
 
 test('an unknown key in kit.json, module.json or a package\'s "kit" is a warning naming the nearest known key; the module stays valid', () => {
@@ -35,7 +37,7 @@ test('/state lists the same warnings, and kit run prints each once', async () =>
     expect(state.warnings.map((w) => `${w.file}:${w.line}:${w.column} ${w.code} ${w.message}`)).toEqual(WARNINGS);
     expect(state.modules.map((m) => m.status)).toEqual(['valid']);
     await fetch(new URL('/state', server.url));
-    await expect.poll(server.stderr, { timeout: 10_000 }).toContain(WARNINGS[2]);
+    await expect.poll(server.stderr, { timeout: 10_000 }).toContain(WARNINGS[3]);
     for (const warning of WARNINGS) expect(server.stderr().split(warning).length - 1).toBe(1);
   } finally {
     await server.close();
