@@ -1,5 +1,6 @@
-import { isUnsafePort } from 'get-port-please';
+import { getPort, isUnsafePort } from 'get-port-please';
 import { lookup } from 'node:dns/promises';
+import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { UserError } from './output.js';
 
@@ -19,6 +20,37 @@ export async function checkHost(host: string): Promise<void> {
   if (!addresses.some(({ address }) => own.has(address) || address.startsWith('127.'))) {
     throw new UserError(`--host ${host} is not an address of this machine; pass 127.0.0.1 (the default), 0.0.0.0 for every address, or one of its own`);
   }
+}
+
+/** The port `kit run` listens on, and the one it asked for when that was taken. */
+export interface ChosenPort {
+  port: number;
+  taken?: number;
+}
+
+/**
+ * The port to listen on, as Vite chooses it: the one asked for when it is free, else (unless
+ * `strict`) the next free one above it. Only a port in use is passed over: one this user may
+ * not open (below 1024) is the user's to change, and is refused as before.
+ */
+export async function choosePort(host: string, wanted: number, strict: boolean): Promise<ChosenPort> {
+  if (wanted === 0) return { port: 0 };
+  const code = await tryListen(host, wanted);
+  if (code === undefined) return { port: wanted };
+  if (code !== 'EADDRINUSE' || strict) throw describeListenError({ code }, host, wanted) ?? new UserError(`port ${wanted} on ${host} cannot be opened (${code}); pass --port <another>`);
+  // get-port-please walks the range in order and skips the ports browsers refuse.
+  const next = wanted < 65535 ? await getPort({ host, port: wanted + 1, portRange: [wanted + 1, 65535], random: false, verbose: false }).catch(() => undefined) : undefined;
+  if (next === undefined) throw new UserError(`port ${wanted} on ${host} is in use and no port above it is free; pass --port 0 for any free port`);
+  return { port: next, taken: wanted };
+}
+
+/** Opens and closes `port` on `host`: undefined when it could be opened, else the error's code. */
+function tryListen(host: string, port: number): Promise<string | undefined> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => done(error.code ?? 'EADDRINUSE'));
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => done(undefined)));
+  });
 }
 
 /** The user's reading of a failure to listen, or undefined when it is not one of theirs. */

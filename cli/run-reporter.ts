@@ -34,7 +34,12 @@ export class RunReporter {
   }
 
   info(line: string): void {
-    if (RANK[this.level] <= RANK.info) this.stream.write(`${line}\n`);
+    if (this.showsInfo) this.stream.write(`${line}\n`);
+  }
+
+  /** Whether `info` lines reach the terminal at this log level. */
+  get showsInfo(): boolean {
+    return RANK[this.level] <= RANK.info;
   }
 
   get c(): ReturnType<typeof pc.createColors> {

@@ -4,6 +4,7 @@ import type { ServiceContext } from './context.js';
 import { checkHost, checkRequestTarget, checkSameOrigin, setCommonHeaders } from './guard.js';
 import { requestTarget } from './request.js';
 import { sendError } from './respond.js';
+import { serveOpenInEditor } from './routes/editor.js';
 import { serveEvents } from './routes/events.js';
 import { serveFrame } from './routes/frame.js';
 import { serveModuleAddress } from './routes/modules.js';
@@ -26,6 +27,7 @@ const DEVELOPMENT_ROUTES: [test: (path: string) => boolean, route: Route, method
   [(p) => p === '/preview/entry.json', serveEntryList, READ],
   [(p) => p === '/preview/@kit/runtime.js', async (_c, e) => send(e, await runtimeScript(), 'text/javascript; charset=utf-8'), READ],
   [(p) => p === '/preview/@kit/frame', serveFrame, READ],
+  [(p) => p === '/preview/@kit/open-in-editor', serveOpenInEditor, 'POST'], // JSON, same origin only (checkSameOrigin)
   [(p) => p === '/events', serveEvents, READ],
   [(p) => p.startsWith('/u/'), serveUpdate, READ],
   [(p) => p === '/development/selection', serveSelection, 'GET, HEAD, PUT, DELETE'],

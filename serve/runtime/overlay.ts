@@ -46,6 +46,27 @@ async function frameOf(d: Diagnostic): Promise<string | undefined> {
   return ((await response.json()) as { frame: string | null }).frame ?? undefined;
 }
 
+/** Asks the service to open a diagnostic's file at its line in the user's editor. */
+function openInEditor(d: Diagnostic): void {
+  const position = { file: d.file, line: d.line, column: d.column };
+  void fetch('/preview/@kit/open-in-editor', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(position) }).catch(() => undefined);
+}
+
+/** A diagnostic's `file:line:column`: a link that opens the file in the editor. */
+function whereOf(d: Diagnostic): HTMLElement {
+  if (!d.file) return document.createElement('span');
+  const where = document.createElement('a');
+  where.className = 'where';
+  where.href = '#';
+  where.title = 'Open in your editor';
+  where.textContent = `${d.file}:${d.line ?? 1}:${d.column ?? 1}`;
+  where.addEventListener('click', (event) => {
+    event.preventDefault();
+    openInEditor(d);
+  });
+  return where;
+}
+
 /** Closes the overlay on Escape, or on a click outside it; the next diagnostics bring it back. */
 const closeOnEscape = (event: KeyboardEvent) => {
   if (event.key === 'Escape') hideOverlay();
@@ -70,7 +91,7 @@ export function showOverlay(diagnostics: Diagnostic[]): void {
     h2 { margin: 0; padding: 8px 12px; font-size: 13px; color: #ff8a8a; }
     li { padding: 4px 12px; list-style: none; white-space: pre-wrap; }
     pre { margin: 4px 0 0; padding: 6px 8px; background: #111; color: #ccc; overflow-x: auto; }
-    .where { color: #8ab4f8; } .code { color: #ff8a8a; font-weight: bold; }
+    .where { color: #8ab4f8; text-decoration: none; cursor: pointer; } .where:hover { text-decoration: underline; } .code { color: #ff8a8a; font-weight: bold; }
     button { position: absolute; top: 4px; right: 8px; background: none; border: 0; color: #eee; font: 16px system-ui; cursor: pointer; }`;
   const close = document.createElement('button');
   close.type = 'button';
@@ -84,13 +105,10 @@ export function showOverlay(diagnostics: Diagnostic[]): void {
   list.style.padding = '0 0 8px';
   for (const d of diagnostics) {
     const item = document.createElement('li');
-    const where = document.createElement('span');
-    where.className = 'where';
-    where.textContent = d.file ? `${d.file}:${d.line ?? 1}:${d.column ?? 1} ` : '';
     const code = document.createElement('span');
     code.className = 'code';
     code.textContent = d.code;
-    item.append(where, code, ` ${d.message}`);
+    item.append(whereOf(d), d.file ? ' ' : '', code, ` ${d.message}`);
     list.append(item);
     void frameOf(d).then((frame) => {
       if (!frame) return;

@@ -150,12 +150,12 @@ describe('every mistake on the command line is one line and exit 1', () => {
     expectOneLineRefusal(kit(['run', '--port', '0', '--host', 'not-a-host.invalid', '--cwd', ws]), 'run', /--host not-a-host\.invalid is not an address of this machine/);
   });
 
-  test('kit run on a port in use says so and suggests --port', async () => {
+  test('kit run --strict-port on a port in use says so and suggests --port', async () => {
     const taken = createServer().listen(0, '127.0.0.1');
     await once(taken, 'listening');
     const { port } = taken.address() as { port: number };
     try {
-      const child = spawn(process.execPath, [join(REPO, 'bin', 'kit.js'), 'run', '--port', String(port), '--cwd', ws], { env: { ...process.env, NO_COLOR: '1' } });
+      const child = spawn(process.execPath, [join(REPO, 'bin', 'kit.js'), 'run', '--port', String(port), '--strict-port', '--cwd', ws], { env: { ...process.env, NO_COLOR: '1' } });
       let stderr = '';
       child.stderr.on('data', (chunk) => (stderr += chunk));
       const [code] = await once(child, 'exit');

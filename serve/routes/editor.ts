@@ -1,0 +1,66 @@
+import { readRawBody, send, setResponseStatus, type H3Event } from 'h3';
+import launchEditor from 'launch-editor';
+import { realpathSync, statSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { Diagnostic } from '../../compiler/index.js';
+import type { ServiceContext } from '../context.js';
+import { requestHeader } from '../request.js';
+import { sendError } from '../respond.js';
+
+const MAX_BODY = 4 * 1024;
+
+/** Where the overlay asks to open: a diagnostic's file (relative to the workspace), line and column. */
+interface Position {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+/**
+ * `POST /preview/@kit/open-in-editor` with `{"file", "line", "column"}`: opens the file at
+ * that line in the user's editor, as launch-editor picks it (`LAUNCH_EDITOR`, a running
+ * editor, `VISUAL`, `EDITOR`). As for `/preview/@kit/frame`, only a position some current
+ * diagnostic names, in a file inside the workspace: this is no way to open any file. JSON
+ * only, since a form, which any site may post without asking, cannot send it.
+ */
+export async function serveOpenInEditor(ctx: ServiceContext, event: H3Event): Promise<void> {
+  if (!/^application\/json\s*(;|$)/i.test(requestHeader(event, 'content-type') ?? '')) {
+    return sendError(event, 'UNSUPPORTED_MEDIA_TYPE', 'send the position as JSON, with content-type: application/json: {"file": …, "line": …, "column": …}');
+  }
+  const position = Number(requestHeader(event, 'content-length') ?? 0) > MAX_BODY ? undefined : readPosition(await readRawBody(event, 'utf8'));
+  if (!position) return sendError(event, 'REQUEST_INVALID', 'the body is not a position: send {"file": "<file of a diagnostic>", "line": <n>, "column": <n>}');
+  const workspace = ctx.loader.loadChecked();
+  const current: Diagnostic[] = [...workspace.diagnostics, ...workspace.modules.flatMap((m) => m.diagnostics), ...ctx.builds.failures()];
+  const named = current.some((d) => d.file === position.file && d.line === position.line && (position.column === undefined || d.column === position.column));
+  const path = named ? insideWorkspace(workspace.root, position.file) : undefined;
+  if (!path) return sendError(event, 'NOT_FOUND', 'no current diagnostic points at a file of the workspace there; only the files the overlay names open');
+  launchEditor(`${path}:${position.line ?? 1}:${position.column ?? 1}`);
+  setResponseStatus(event, 204);
+  return send(event, '');
+}
+
+/** The position a body names, or undefined when it names none. */
+function readPosition(body: string | undefined): Position | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(body ?? '');
+  } catch {
+    return undefined;
+  }
+  const { file, line, column } = (value ?? {}) as Record<string, unknown>;
+  const count = (n: unknown) => n === undefined || (Number.isInteger(n) && (n as number) > 0);
+  if (typeof file !== 'string' || !file || !count(line) || !count(column)) return undefined;
+  return { file, line: line as number | undefined, column: column as number | undefined };
+}
+
+/** The file's real path when it is a file inside the workspace (links followed), else undefined. */
+function insideWorkspace(root: string, file: string): string | undefined {
+  try {
+    const path = realpathSync(resolve(root, file));
+    const within = relative(realpathSync(root), path);
+    if (!within || within === '..' || within.startsWith(`..${sep}`) || isAbsolute(within)) return undefined;
+    return statSync(path).isFile() ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
