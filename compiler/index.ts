@@ -16,7 +16,7 @@ export { moduleUrl, stylesUrl, emittedModuleFile, type ImportMap } from './emit/
 export { parseOptions, formatOptions, DEVELOPMENT, PRODUCTION, type CompileOptions } from './bundle/options.js';
 export { KIT, KIT_HOME } from './version.js';
 export { WorkspaceLoader, loadWorkspace, findWorkspaceRoot, tsconfigEdits } from './workspace/discover.js';
-export { findModule, findPackage, type ModuleInfo, type PackageInfo, type Workspace } from './workspace/model.js';
+export { findModule, findModuleAt, findPackage, type ModuleInfo, type PackageInfo, type Workspace } from './workspace/model.js';
 export { packageNameOf } from './workspace/dependencies.js';
 export { resolveExternalVersion } from './workspace/external.js';
 export { readSelection, resetSelection, selectionStamp, writeSelection, type Selection } from './workspace/selection.js';
@@ -27,6 +27,7 @@ export { checkOutputDirectory, EMIT_MARKER, ForeignFileClash } from './emit/outp
 export { checkInBackground, closeCheckers, deferBackgroundChecks, reportFileChange } from './check/check-module.js';
 export { preloadBundlers } from './bundle/registry.js';
 export { writtenImports } from './bundle/source-imports.js';
+export { sharedHelperWarnings } from './bundle/shared-helpers.js';
 export { directoryListings } from './check/resolve.js';
 export { reachAhead } from './check/reach.js';
 export { codeFrame } from './code-frame.js';

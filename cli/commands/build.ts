@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { checkOutputDirectory, ForeignFileClash, PUBLIC_DIR, writeDistribution } from '../../compiler/index.js';
+import { checkOutputDirectory, ForeignFileClash, PUBLIC_DIR, sharedHelperWarnings, writeDistribution } from '../../compiler/index.js';
 import { pc, printDiagnostics, printWarnings, UserError } from '../output.js';
 import { openRemoteCache, remoteCacheOptions, remoteSummary, type RemoteArgs } from '../remote.js';
 import { openWorkspace } from '../workspace.js';
@@ -19,7 +19,7 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
     const started = performance.now();
     const opened = openWorkspace(args.cwd, 'build', (root) => openRemoteCache(root, args));
     const { workspace } = opened;
-    printWarnings(workspace.warnings);
+    printWarnings([...workspace.warnings, ...(await sharedHelperWarnings(workspace))]);
     const checked = checkOutputDirectory(workspace, args.out);
     if (!checked.ok) throw new UserError(`${checked.reason}; nothing was written`);
     const out = checked.dir;

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { compileAll, judgedOptions, tsconfigEdits, type Diagnostic, type ModuleBuild, type ModuleInfo } from '../../compiler/index.js';
+import { compileAll, judgedOptions, sharedHelperWarnings, tsconfigEdits, type Diagnostic, type ModuleBuild, type ModuleInfo } from '../../compiler/index.js';
 import { pc, printDiagnostics, printWarnings } from '../output.js';
 import { openRemoteCache, remoteCacheOptions, remoteSummary, type RemoteArgs } from '../remote.js';
 import { openWorkspace } from '../workspace.js';
@@ -31,7 +31,7 @@ export const checkCommand: CommandModule<{ cwd: string }, { cwd: string; 'fix-ts
       problems.push(...build.diagnostics);
     }
     await compiler.remote?.flush();
-    printWarnings(workspace.warnings);
+    printWarnings([...workspace.warnings, ...(await sharedHelperWarnings(workspace))]);
     printDiagnostics(problems, { root: workspace.root });
     const total = workspace.modules.length;
     const summary = `${total} module${total === 1 ? '' : 's'}: ${total - invalid} valid, ${invalid} invalid${remoteSummary(compiler.remote)}`;

@@ -5,7 +5,9 @@ import { assetAddressFromModule } from './address.js';
 import { assetNotDeclared, bundleError, importCrossesModule, previewBuiltin, type Diagnostic, type Location } from '../diagnostics.js';
 import type { CompileOptions } from './options.js';
 import { checkDependency } from '../workspace/dependencies.js';
+import { aliasLookup, type AliasLookup } from '../check/aliases.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
+import { moduleOfEntry, owningModule } from '../workspace/ownership.js';
 import { isInside, toPosix } from '../paths.js';
 
 /** What a bundler does with one import of a module's file. */
@@ -13,7 +15,7 @@ export type ImportDecision =
   | { kind: 'external' }
   | { kind: 'stylesheet'; path: string }
   | { kind: 'asset'; path: string; url: string }
-  | { kind: 'source' }
+  | { kind: 'source'; /** The file a tsconfig `paths` alias names: the bundler loads it, as for a relative import. */ path?: string }
   | { kind: 'error'; diagnostic: Diagnostic };
 
 /** Extensions of files a bundler reads as code; an imported file with any other is an asset. */
@@ -39,8 +41,18 @@ export class ImportPolicy {
   decide(specifier: string, importer: string): ImportDecision {
     if (specifier.startsWith('.') || specifier.startsWith('/')) return this.decideRelative(specifier, importer);
     if (specifier.startsWith('#') || specifier.startsWith('\0')) return { kind: 'source' };
+    // A tsconfig `paths` alias (`@/lib/utils`) names a file, not a package: a relative import's
+    // rules apply to it (the bundler then checks where it led with `checkResolved`).
+    const aliased = (this.aliases ??= aliasLookup(this.workspace))(specifier, importer);
+    if (aliased) {
+      const decision = this.decideRelative(aliased, importer);
+      return decision.kind === 'source' ? { kind: 'source', path: aliased } : decision;
+    }
     return this.decideBare(specifier, importer);
   }
+
+  /** The importers' tsconfig `paths`, read once per directory for this build. */
+  private aliases?: AliasLookup;
 
   private decideRelative(specifier: string, importer: string): ImportDecision {
     const path = resolve(dirname(importer), specifier.replace(/[?#].*$/, ''));
@@ -83,14 +95,18 @@ export class ImportPolicy {
     if (TEST_FILE.test(path)) {
       return bundleError(`'${specifier}' is a test file; test files are never module inputs, so keep them out of the module's imports`, at());
     }
-    const owner = owningModule(this.workspace, path);
-    if (owner && owner !== this.module) {
-      const hint = owner.entry === path ? `import it as '${owner.specifier}'` : `it is a private file of ${owner.specifier}; import what that module exports from '${owner.specifier}'`;
-      return importCrossesModule(`'${specifier}' crosses into the module ${owner.specifier} by a relative path; ${hint}`, at());
+    const entryOf = moduleOfEntry(this.workspace, path);
+    if (entryOf && entryOf !== this.module) {
+      return importCrossesModule(`'${specifier}' crosses into the module ${entryOf.specifier} by a relative path; import it as '${entryOf.specifier}'`, at());
     }
-    if (!owner && !isInside(path, this.module.package.dir)) {
+    if (!isInside(path, this.module.package.dir)) {
+      const owner = owningModule(this.workspace, path);
+      const other = owner ? undefined : this.workspace.packages.find((pkg) => isInside(path, pkg.dir));
+      if (owner) return importCrossesModule(`'${specifier}' crosses into the module ${owner.specifier} by a relative path; it is a private file of ${owner.specifier}; import what that module exports from '${owner.specifier}'`, at());
+      if (other) return importCrossesModule(`'${specifier}' crosses into the package ${other.name} by a relative path; import what its modules export by their specifiers`, at());
       return bundleError(`'${specifier}' resolves to ${this.rel(path)}, outside the package ${this.module.package.name}; import it through a public module instead`, at());
     }
+    // A file of the package that is no module's entry is a private helper of each module that reaches it.
     return undefined;
   }
 
@@ -126,20 +142,4 @@ export function locateImport(root: string, importer: string, specifier: string):
   return { file, line: 1, column: 1 };
 }
 
-const moduleDirs = new WeakMap<Workspace, Map<string, ModuleInfo>>();
-
-/** The module whose directory holds `path` most closely, if any: found by walking up from it. */
-export function owningModule(workspace: Workspace, path: string): ModuleInfo | undefined {
-  let byDir = moduleDirs.get(workspace);
-  if (!byDir) {
-    byDir = new Map();
-    for (const module of workspace.modules) if (!byDir.has(module.dir)) byDir.set(module.dir, module);
-    moduleDirs.set(workspace, byDir);
-  }
-  for (let dir = path; ; dir = dirname(dir)) {
-    const module = byDir.get(dir);
-    if (module) return module;
-    if (dirname(dir) === dir) return undefined;
-  }
-}
 

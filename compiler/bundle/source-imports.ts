@@ -25,21 +25,34 @@ const lexed = new Map<string, Lexed>();
  * `directoryListings`).
  */
 export async function writtenImports(module: ModuleInfo, exists: FileTest = directoryListings()): Promise<Set<string>> {
+  return (await walkWritten(module, exists)).bare;
+}
+
+/**
+ * The files of its package a module's entry reaches through relative imports that are not
+ * type-only, as the bundlers follow them: the entry, then its helpers. `stopAt` names files
+ * the walk does not go past (another module's entry, say).
+ */
+export async function writtenFiles(module: ModuleInfo, exists: FileTest = directoryListings(), stopAt: (file: string) => boolean = () => false): Promise<Set<string>> {
+  return (await walkWritten(module, exists, stopAt)).files;
+}
+
+async function walkWritten(module: ModuleInfo, exists: FileTest, stopAt: (file: string) => boolean = () => false): Promise<{ bare: Set<string>; files: Set<string> }> {
   const bare = new Set<string>();
-  const seen = new Set<string>();
+  const files = new Set<string>();
   const queue = [module.entry];
   for (let file = queue.shift(); file; file = queue.shift()) {
-    if (seen.has(file)) continue;
-    seen.add(file);
+    if (files.has(file)) continue;
+    files.add(file);
     const found = await lexFile(file);
     if (!found) continue;
     found.bare.forEach((s) => bare.add(s));
     for (const specifier of found.relative) {
       const target = resolveRelative(specifier, file, false, exists);
-      if (target && LOADERS[extname(target)] && isInside(target, module.package.dir)) queue.push(target);
+      if (target && LOADERS[extname(target)] && isInside(target, module.package.dir) && !stopAt(target)) queue.push(target);
     }
   }
-  return bare;
+  return { bare, files };
 }
 
 async function lexFile(file: string): Promise<Lexed | undefined> {

@@ -3,7 +3,7 @@ import { toPosix } from '../paths.js';
 import { bundleError } from '../diagnostics.js';
 import { ArtifactCache } from '../cache/artifact-cache.js';
 import { checkModule } from '../check/check-module.js';
-import { owningModule } from './imports.js';
+import { owningModule } from '../workspace/ownership.js';
 import { formatOptions } from './options.js';
 import { bundleTogetherWithRolldown, bundleWithRolldown, type Bundled } from './ts-rolldown.js';
 import { verdictInputs } from './ts-verdict.js';
@@ -102,11 +102,11 @@ async function bundleOnce({ workspace, module, options, changes }: Omit<BundleIn
   const kept = await cache.get(`${module.vspecifier}|${formatOptions(options)}|${workspaceSignature(workspace)}`, async () => {
     built = true;
     const value = await bundle();
-    // Every input but the files of other modules: only the check reads those.
-    const own = [...new Set([...value.read, ...inputs])].filter((file) => {
+    // Every file the bundle read (helpers of other folders included), and of the rest those of no other module: only the check reads those.
+    const own = [...new Set([...value.read, ...inputs.filter((file) => {
       const owner = owningModule(workspace, file);
       return !owner || owner.specifier === module.specifier;
-    });
+    })])];
     return { value, inputs: own, stamps, transient: !!value.failed || value.diagnostics.length > 0 };
   });
   // Reused: no time went to transforming or bundling.

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
 import { mapTsconfig } from './tsconfig-map.js';
 import { tsconfigOf } from './tsconfig-read.js';
@@ -7,13 +7,14 @@ import { esbuildTsconfigWarnings } from './esbuild-tsconfig.js';
 import { workspaceTypeScript } from './typescript-version.js';
 import { fileStamp } from '../cache/stamp.js';
 import { collectModules } from './modules.js';
-import { readKitManifest, readModuleManifest, readPackageManifest, type Read } from './manifests.js';
+import { PROPOSED_SCOPE, readKitManifest, readModuleManifest, readPackageManifest, type Read } from './manifests.js';
 import type { ModuleInfo, PackageInfo, Workspace } from './model.js';
 import { isInside, toPosix } from '../paths.js';
 import { walkPackage, type PackageTree } from './tree.js';
 import { checkUnlistedDependencies, findUnlistedPackages } from './unlisted.js';
 import { listPackageDirectories } from './package-globs.js';
 import { checkWorkspaceRanges } from './workspace-ranges.js';
+import { readCatalogs, withCatalogRanges, type Catalogs } from './catalogs.js';
 
 /** A stat signature: changes whenever the file or directory is written, replaced or removed. */
 function stamp(path: string): string {
@@ -106,6 +107,9 @@ export class WorkspaceLoader {
     return paths.every((path) => last.byPath.get(path) === stamp(path));
   }
 
+  /** The catalogs of pnpm-workspace.yaml, read by the discovery under way. */
+  private catalogs?: Read<Catalogs>;
+
   /** Where the warnings of the manifests read by the discovery under way go. */
   private warnings: Diagnostic[] = [];
 
@@ -145,6 +149,9 @@ export class WorkspaceLoader {
     const kit = this.read(kitFile, readKitManifest);
     workspace.diagnostics.push(...kit.diagnostics);
     workspace.reload = kit.manifest?.reload ?? true;
+    const catalogFile = join(this.root, 'pnpm-workspace.yaml');
+    watched.push(catalogFile);
+    this.catalogs = this.read(catalogFile, readCatalogs);
     const listedDirs: string[] = [];
     const listed = listPackageDirectories(this.root, 'kit.json', kit.manifest?.packages ?? [], workspace.warnings, watched);
     for (const { dir, absolute, at, literal } of listed) {
@@ -165,6 +172,7 @@ export class WorkspaceLoader {
     checkUnlistedDependencies(workspace, unlisted, (p) => this.rel(p));
     checkWorkspaceRanges(workspace, unlisted);
     workspace.warnings.push(...tsconfigWarnings(workspace), ...esbuildTsconfigWarnings(workspace));
+    proposeScope(workspace);
     return workspace;
   }
 
@@ -178,7 +186,7 @@ export class WorkspaceLoader {
       for (const module of good.modules) workspace.modules.push({ ...module, assets: [], diagnostics: [...read.diagnostics] });
       return;
     }
-    const manifest = read.manifest;
+    const { manifest, diagnostics: catalogProblems } = withCatalogRanges(read.manifest, this.catalogs!, 'pnpm-workspace.yaml');
     if (workspace.packages.some((p) => p.name === manifest.name)) {
       workspace.diagnostics.push(manifestInvalid(`two package directories are named "${manifest.name}"; rename one of them`, at));
       return;
@@ -186,8 +194,9 @@ export class WorkspaceLoader {
     const pkg: PackageInfo = { name: manifest.name, version: manifest.version, dir, manifestFile: this.rel(packageFile), manifest };
     const tree = this.tree(dir);
     watched.push(...tree.dirs, ...tree.moduleManifests);
-    const { modules, diagnostics } = collectModules(pkg, tree, this.root, (path) => this.read(path, readModuleManifest));
-    const packageProblems: Diagnostic[] = [...read.diagnostics, ...diagnostics];
+    const { modules, diagnostics, warnings } = collectModules(pkg, tree, this.root, (path) => this.read(path, readModuleManifest));
+    workspace.warnings.push(...warnings);
+    const packageProblems: Diagnostic[] = [...read.diagnostics, ...catalogProblems, ...diagnostics];
     for (const module of modules) module.diagnostics.unshift(...packageProblems);
     if (modules.length === 0) workspace.diagnostics.push(...packageProblems);
     workspace.packages.push(pkg);
@@ -237,4 +246,21 @@ export function findWorkspaceRoot(cwd: string): string | undefined {
     if (stamp(join(dir, 'kit.json')) !== '-') return dir;
     if (dirname(dir) === dir) return undefined;
   }
+}
+
+/**
+ * The scope an unscoped package name's message proposes: the one most of the workspace's
+ * packages share, else the workspace folder's name as a scope.
+ */
+function proposeScope(workspace: Workspace): void {
+  const needs = (d: Diagnostic) => d.message.includes(PROPOSED_SCOPE);
+  const all = [...workspace.diagnostics, ...workspace.modules.flatMap((m) => m.diagnostics)];
+  if (!all.some(needs)) return;
+  const counts = new Map<string, number>();
+  for (const pkg of workspace.packages) counts.set(pkg.name.split('/')[0], (counts.get(pkg.name.split('/')[0]) ?? 0) + 1);
+  const common = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const scope = common ?? `@${basename(workspace.root).toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[^a-z0-9]+/, '') || 'workspace'}`;
+  const fill = (list: Diagnostic[]) => list.forEach((d, i) => needs(d) && (list[i] = { ...d, message: d.message.replaceAll(PROPOSED_SCOPE, scope) }));
+  fill(workspace.diagnostics);
+  for (const module of workspace.modules) fill(module.diagnostics);
 }

@@ -1,6 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { semver } from '../commonjs.js';
+import { ROOT_SUBPATH } from './model.js';
 
 /** A package installed in a `node_modules` the workspace sees: outside the workspace, compiled on demand. */
 export interface InstalledPackage {
@@ -15,7 +16,7 @@ export interface InstalledPackage {
 const NAME = /^(?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*$/;
 
 /** The subpath an import of the package itself is addressed at. */
-export const PACKAGE_ROOT_SUBPATH = 'index';
+export const PACKAGE_ROOT_SUBPATH = ROOT_SUBPATH;
 
 /**
  * The installed package `name` as Node finds it from `from`: in the `node_modules` of each

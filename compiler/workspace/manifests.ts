@@ -5,6 +5,8 @@ import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
 import { Fields, isObject } from './fields.js';
 import { parseJson, type Position } from './json.js';
 import { isWorkspaceRange, WORKSPACE_PROTOCOL } from './workspace-ranges.js';
+import { isCatalogRange } from './catalogs.js';
+import { ROOT_SUBPATH as PACKAGE_ROOT_SUBPATH } from './model.js';
 
 /** `kit.json`: the packages of the workspace. */
 export interface KitManifest {
@@ -23,9 +25,13 @@ export interface BundlerRef {
 
 /** One `exports` entry whose target is a TypeScript source entry. */
 export interface ExportEntry {
+  /** `index` for `"."`; for a pattern, the key's subpath with its `*`. */
   subpath: string;
+  /** For a pattern, with its `*`. */
   target: string;
   position: Position;
+  /** `"./components/*": "./src/components/*.tsx"`: one module per file the target matches. */
+  pattern: boolean;
 }
 
 /** `package.json`, validated. */
@@ -73,6 +79,9 @@ const PACKAGE_KEYS = new Set([
   'module', 'sideEffects', 'packageManager', 'devEngines', 'bundlers', 'pnpm', 'unpkg', 'jsdelivr', 'style', 'gitHead', 'readme',
 ]);
 
+/** Stands for the scope a message proposes, filled in once the workspace's packages are known (see `proposeScope`). */
+export const PROPOSED_SCOPE = '@<scope>';
+
 /** Reads a JSON manifest into `Fields`, or the one diagnostic saying why it cannot be read. */
 function open(absolute: string, file: string, diagnostics: Diagnostic[]): Fields | undefined {
   let text: string;
@@ -118,12 +127,16 @@ export function readPackageManifest(absolute: string, file: string): Read<Packag
   fields.boolean(['private']);
   fields.string(['description']);
   if (name === undefined) fields.fail([], `${file} needs a "name", scoped as "@scope/package"`);
-  else if (!SCOPED_NAME.test(name)) fields.fail(['name'], `"name" must be a scoped package name such as "@scope/${name.replace(/^@?[^/]*\/?/, '') || 'package'}"`);
+  else if (!SCOPED_NAME.test(name)) {
+    const bare = name.replace(/^@[^/]*\//, '').toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[^a-z0-9]+/, '') || 'package';
+    fields.fail(['name'], `"name" must be a scoped package name, as module addresses are /m/<scope>/<package>@<version>/…; write "${PROPOSED_SCOPE}/${bare}"`);
+  }
   if (version === undefined) fields.fail([], `${file} needs an exact "version", e.g. "0.1.0"`);
   else if (!semver.valid(version)) fields.fail(['version'], `"version" must be an exact version such as "0.1.0", not "${version}"`);
   const dependencies = fields.stringMap(['dependencies']);
   for (const [dep, range] of Object.entries(dependencies)) {
     const semverRange = range.startsWith(WORKSPACE_PROTOCOL) ? range.slice(WORKSPACE_PROTOCOL.length) : range;
+    if (isCatalogRange(range)) continue; // resolved through pnpm-workspace.yaml once the workspace is read
     if (range.startsWith(WORKSPACE_PROTOCOL) ? !isWorkspaceRange(semverRange) : !semver.validRange(range)) {
       fields.fail(['dependencies', dep], `"${range}" is not a version range; write one such as "^0.1.0", "0.1.0" or, for a package of the workspace, "workspace:^"`);
     }
@@ -153,28 +166,55 @@ export function readPackageManifest(absolute: string, file: string): Read<Packag
 
 function readExports(fields: Fields): ExportEntry[] {
   const value = (fields.root as Record<string, unknown>).exports;
-  if (value === undefined || typeof value === 'string') return [];
-  const map = fields.object(['exports']);
+  if (value === undefined) return [];
+  // `"exports": "./src/index.ts"` and a conditions object at the top are the package's root module, as Node reads them.
+  const map = typeof value === 'string' || (isObject(value) && !Object.keys(value).some((key) => key.startsWith('.'))) ? { '.': value } : fields.object(['exports']);
   if (!map) return [];
   const entries: ExportEntry[] = [];
   for (const [key, target] of Object.entries(map)) {
-    const path: JSONPath = ['exports', key];
+    const path: JSONPath = key === '.' && map !== value ? ['exports'] : ['exports', key];
     const source = sourceTarget(target);
     if (!source) continue; // not a source entry point: standard packaging, not a kit module
-    if (key === '.' || !key.startsWith('./')) {
-      fields.fail(path, `the exports key "${key}" does not name a subpath; a public module is exported as "./<subpath>"`);
+    if (key !== '.' && !key.startsWith('./')) {
+      fields.fail(path, `the exports key "${key}" does not name a subpath; a public module is exported as "./<subpath>", the package's root module as "."`);
       continue;
     }
-    entries.push({ subpath: key.slice(2), target: source, position: fields.at(path) });
+    const subpath = key === '.' ? PACKAGE_ROOT_SUBPATH : key.slice(2);
+    if (key === `./${PACKAGE_ROOT_SUBPATH}` && sourceTarget(map['.'])) {
+      fields.fail(path, `"./${PACKAGE_ROOT_SUBPATH}" and "." both export a module at the subpath "${PACKAGE_ROOT_SUBPATH}" (the root module's address is …/modules/${PACKAGE_ROOT_SUBPATH}); remove one of them`);
+      continue;
+    }
+    const stars = key.split('*').length - 1;
+    if (stars > 1 || stars !== source.split('*').length - 1) {
+      fields.fail(path, `the exports pattern "${key}" → "${source}" needs exactly one "*" on each side, as Node reads patterns`);
+      continue;
+    }
+    entries.push({ subpath, target: source, position: fields.at(path), pattern: stars === 1 });
   }
   return entries;
 }
 
-/** The TypeScript source a target points at: a string, or the first such string of a conditions object. */
+/** The conditions kit reads `exports` with, as a browser bundler does in development, `source` first among equals. */
+const CONDITIONS = new Set(['source', 'development', 'import', 'browser', 'default']);
+
+/**
+ * The TypeScript source a target resolves to, as Node resolves conditions: a conditions
+ * object is read in its key order, the first active condition whose target resolves wins;
+ * a target that is not a source file of the package (a built `dist/` file) is passed over
+ * for the next, and `types` never names a module. An array is read as Node's fallbacks.
+ */
 function sourceTarget(target: unknown): string | undefined {
-  if (typeof target === 'string') return SOURCE_ENTRY.test(target) && !target.endsWith('.d.ts') ? target : undefined;
+  if (typeof target === 'string') return SOURCE_ENTRY.test(target) && !target.endsWith('.d.ts') && target.startsWith('./') ? target : undefined;
+  if (Array.isArray(target)) {
+    for (const item of target) {
+      const found = sourceTarget(item);
+      if (found) return found;
+    }
+    return undefined;
+  }
   if (isObject(target)) {
-    for (const value of Object.values(target)) {
+    for (const [condition, value] of Object.entries(target)) {
+      if (!CONDITIONS.has(condition)) continue;
       const found = sourceTarget(value);
       if (found) return found;
     }

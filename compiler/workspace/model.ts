@@ -84,6 +84,14 @@ export function findModule(workspace: Workspace, specifier: string): ModuleInfo 
   return lookUp(workspace.modules, specifier, (m) => m.specifier);
 }
 
+/** The module at an address's package and subpath: `index` is the package's root module, imported as the package's name. */
+export function findModuleAt(workspace: Workspace, packageName: string, subpath: string): ModuleInfo | undefined {
+  return findModule(workspace, subpath === ROOT_SUBPATH ? packageName : `${packageName}/${subpath}`);
+}
+
+/** The subpath of a package's root module (`exports` "."), in addresses and the emit. */
+export const ROOT_SUBPATH = 'index';
+
 /** The workspace package of that name. */
 export function findPackage(workspace: Workspace, name: string): PackageInfo | undefined {
   return lookUp(workspace.packages, name, (p) => p.name);

@@ -1,16 +1,18 @@
 import { realpathSync, statSync } from 'node:fs';
-import { dirname, join, posix, relative, resolve } from 'node:path';
+import { basename, dirname, join, posix, relative, resolve } from 'node:path';
+import { globSync } from 'tinyglobby';
 import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
 import { BUILTIN_BUNDLERS, isBuiltinSpecifier, resolveBundlerName } from './bundler-specifiers.js';
 import type { ExportEntry, ModuleManifest, Read } from './manifests.js';
-import type { AssetInfo, ModuleInfo, PackageInfo } from './model.js';
+import { ROOT_SUBPATH, type AssetInfo, type ModuleInfo, type PackageInfo } from './model.js';
 import { isInside, toPosix } from '../paths.js';
 import type { PackageTree } from './tree.js';
 
 type ReadModule = (absolute: string) => Read<ModuleManifest>;
 
-/** A directory that declares a module: by an `exports` entry, a `module.json`, or both (Rule 2). */
+/** A module's declaration: an `exports` entry, a `module.json`, or both (Rule 2). */
 interface Candidate {
+  /** The directory it is found in: its entry's, or its module.json's. */
   dir: string;
   exported?: ExportEntry;
   moduleJson?: string;
@@ -19,35 +21,44 @@ interface Candidate {
 const SUBPATH = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
 
 /**
- * The public modules of one package: every `exports` entry whose target is a source entry,
- * united with every `module.json` under `kit.modules` (and beside an exported entry).
+ * The public modules of one package: every `exports` entry whose target is a source entry
+ * (a pattern, one per file it matches), united with every `module.json` under `kit.modules`
+ * (and beside an exported entry). A module is its entry file: several may share a folder.
  */
 export function collectModules(
   pkg: PackageInfo,
   tree: PackageTree,
   root: string,
   readModule: ReadModule,
-): { modules: ModuleInfo[]; diagnostics: Diagnostic[] } {
+): { modules: ModuleInfo[]; diagnostics: Diagnostic[]; warnings: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
+  const warnings: Diagnostic[] = [];
   const rel = (absolute: string) => toPosix(relative(root, absolute));
+  /** By entry file for exports, by folder for a module.json alone. */
   const candidates = new Map<string, Candidate>();
-  const candidate = (dir: string) => candidates.get(dir) ?? candidates.set(dir, { dir }).get(dir)!;
   const manifests = new Set(tree.moduleManifests);
 
-  for (const entry of pkg.manifest.exports) {
-    const target = resolve(pkg.dir, entry.target);
-    if (!isInside(target, pkg.dir)) {
-      diagnostics.push(manifestInvalid(`the exports target "${entry.target}" leaves the package directory`, { file: pkg.manifestFile, ...entry.position }));
-      continue;
+  for (const declared of pkg.manifest.exports) {
+    const at = { file: pkg.manifestFile, ...declared.position };
+    const entries = declared.pattern ? expandPattern(pkg.dir, declared) : [declared];
+    if (declared.pattern && entries.length === 0) {
+      warnings.push({ code: 'EXPORTS_PATTERN_EMPTY', message: `the exports pattern "./${declared.subpath}" matches no source file ("${declared.target}"); add files or correct the pattern`, ...at });
     }
-    const found = candidate(dirname(target));
-    if (found.exported) {
-      diagnostics.push(manifestInvalid(`"./${entry.subpath}" and "./${found.exported.subpath}" export entries of one directory; a directory holds one module`, { file: pkg.manifestFile, ...entry.position }));
-      continue;
+    for (const entry of entries) {
+      const target = resolve(pkg.dir, entry.target);
+      if (!isInside(target, pkg.dir)) {
+        diagnostics.push(manifestInvalid(`the exports target "${entry.target}" leaves the package directory`, at));
+        continue;
+      }
+      if (candidates.has(target)) continue; // two keys for one file: the first names the module
+      candidates.set(target, { dir: dirname(target), exported: entry });
     }
-    found.exported = entry;
-    const beside = join(found.dir, 'module.json');
-    if (manifests.has(beside)) found.moduleJson = beside;
+  }
+  // A module.json beside an exported entry adds to that module (the one whose entry it names, or the folder's index).
+  for (const file of manifests) {
+    const beside = [...candidates.values()].filter((c) => c.dir === dirname(file));
+    const owner = beside.length === 1 ? beside[0] : beside.find((c) => /^index\.[cm]?tsx?$/.test(basename(c.exported!.target)));
+    if (owner) owner.moduleJson = file;
   }
 
   const modulesRoot = pkg.manifest.modulesDir === undefined ? undefined : resolve(pkg.dir, pkg.manifest.modulesDir);
@@ -56,23 +67,44 @@ export function collectModules(
       diagnostics.push(manifestInvalid(`"kit.modules" names "${pkg.manifest.modulesDir}", which is not a directory of the package; use "." for the package itself`, { file: pkg.manifestFile, line: 1, column: 1 }));
     } else {
       for (const file of tree.moduleManifests) {
-        if (isInside(file, modulesRoot)) candidate(dirname(file)).moduleJson = file;
+        const claimed = [...candidates.values()].some((c) => c.moduleJson === file);
+        if (isInside(file, modulesRoot) && !claimed) candidates.set(dirname(file), { dir: dirname(file), moduleJson: file });
       }
     }
   }
 
   const modules: ModuleInfo[] = [];
-  for (const found of [...candidates.values()].sort((a, b) => a.dir.localeCompare(b.dir))) {
+  for (const [key, found] of [...candidates].sort(([a], [b]) => a.localeCompare(b))) {
     const module = buildModule(pkg, found, modulesRoot, tree, rel, readModule);
     if (!module) continue;
     const twin = modules.find((m) => m.subpath === module.subpath);
     if (twin) {
-      twin.diagnostics.push(manifestInvalid(`two modules have the subpath "${module.subpath}" (${rel(twin.dir)} and ${rel(module.dir)}); give one of them another "subpath"`, { file: module.manifestFile, line: 1, column: 1 }));
+      twin.diagnostics.push(manifestInvalid(`two modules have the subpath "${module.subpath}" (${rel(twin.entry)} and ${rel(found.exported ? key : module.dir)}); give one of them another "subpath"`, { file: module.manifestFile, line: 1, column: 1 }));
       continue;
     }
     modules.push(module);
   }
-  return { modules, diagnostics };
+  return { modules, diagnostics, warnings };
+}
+
+/** Test files are never module inputs (Rule 5), so never modules a pattern publishes. */
+const NOT_A_MODULE = /\.(test|spec|stories)\.[cm]?tsx?$|\.d\.ts$/;
+
+/**
+ * The entries a pattern export publishes, as Node would resolve each: the files its target
+ * matches, the part in place of `*` (which may span folders) making the subpath.
+ */
+function expandPattern(packageDir: string, pattern: ExportEntry): ExportEntry[] {
+  const [before, after] = pattern.target.replace(/^\.\//, '').split('*');
+  const base = before.slice(0, before.lastIndexOf('/') + 1);
+  const files = globSync(`${base}**/*${after.slice(after.lastIndexOf('.'))}`, { cwd: packageDir, ignore: ['**/node_modules/**'], expandDirectories: false });
+  const entries: ExportEntry[] = [];
+  for (const file of files.sort()) {
+    if (!file.startsWith(before) || !file.endsWith(after) || file.length < before.length + after.length + 1 || NOT_A_MODULE.test(file)) continue;
+    const star = file.slice(before.length, file.length - after.length);
+    entries.push({ ...pattern, pattern: false, subpath: pattern.subpath.replace('*', star), target: `./${file}` });
+  }
+  return entries;
 }
 
 function buildModule(
@@ -149,7 +181,7 @@ function buildModule(
   return {
     package: pkg,
     subpath,
-    specifier: `${pkg.name}/${subpath}`,
+    specifier: subpath === ROOT_SUBPATH ? pkg.name : `${pkg.name}/${subpath}`,
     vspecifier: `${pkg.name}@${pkg.version}/${subpath}`,
     dir: found.dir,
     entry: entry ?? join(found.dir, 'index.ts'),

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { H3Event } from 'h3';
-import { findModule, findPackage, mediaTypeOf, parseAddress, type Address, type ModuleInfo, type PackageInfo, type Workspace } from '../../compiler/index.js';
+import { findModuleAt, findPackage, mediaTypeOf, parseAddress, type Address, type ModuleInfo, type PackageInfo, type Workspace } from '../../compiler/index.js';
 import type { ServiceContext } from '../context.js';
 import { requestTarget } from '../request.js';
 import { sendArtifact, sendError } from '../respond.js';
@@ -61,7 +61,7 @@ const WARM = { cache: 'memory', phases: {} } as const;
 function locate(ctx: ServiceContext, address: Address) {
   const find = (workspace: Workspace) => {
     const pkg = findPackage(workspace, address.packageName);
-    const module = address.family === 'assets' ? assetOwner(workspace, address) : findModule(workspace, `${address.packageName}/${address.tail}`);
+    const module = address.family === 'assets' ? assetOwner(workspace, address) : findModuleAt(workspace, address.packageName, address.tail);
     return { workspace, pkg, module };
   };
   const found = find(ctx.loader.loadLazily());

@@ -1,5 +1,5 @@
 import type { H3Event } from 'h3';
-import { judgedOptions } from '../../compiler/index.js';
+import { judgedOptions, sharedHelperWarnings } from '../../compiler/index.js';
 import type { ServiceContext } from '../context.js';
 import { sendJson } from '../respond.js';
 
@@ -12,5 +12,5 @@ export async function serveState(ctx: ServiceContext, event: H3Event): Promise<v
     const base = { specifier: m.specifier, vspecifier: m.vspecifier, target: judgedOptions(m).target };
     return build.status === 'valid' ? { ...base, status: 'valid', hash: build.hash } : { ...base, status: 'invalid', diagnostics: build.diagnostics };
   });
-  return sendJson(event, { revision: ctx.builds.revision, diagnostics: workspace.diagnostics, warnings: workspace.warnings, modules });
+  return sendJson(event, { revision: ctx.builds.revision, diagnostics: workspace.diagnostics, warnings: [...workspace.warnings, ...(await sharedHelperWarnings(workspace))], modules });
 }

@@ -1,5 +1,5 @@
 import type { H3Event } from 'h3';
-import { findModule, formatAddress, parseAddress, parseOptions, rebaseStyleUrls } from '../../compiler/index.js';
+import { findModuleAt, formatAddress, parseAddress, parseOptions, rebaseStyleUrls } from '../../compiler/index.js';
 import type { ServiceContext } from '../context.js';
 import { requestTarget } from '../request.js';
 import { sendArtifact, sendError } from '../respond.js';
@@ -17,7 +17,7 @@ export async function serveUpdate(ctx: ServiceContext, event: H3Event): Promise<
   const parsed = parseOptions(query);
   if (!parsed.ok) return sendError(event, parsed.code, parsed.message);
   const workspace = ctx.loader.load(); // the watcher has just rebuilt what the runtime asks for
-  const module = findModule(workspace, `${address.packageName}/${address.tail}`);
+  const module = findModuleAt(workspace, address.packageName, address.tail);
   if (!module || module.package.version !== address.version) return sendError(event, 'MODULE_NOT_FOUND', `no module ${address.packageName}@${address.version}/${address.tail} in this workspace`);
   const build = await ctx.compiler.compile(workspace, module, parsed.options);
   if (build.status === 'invalid') return sendError(event, 'BUILD_FAILED', `${module.specifier} does not build; the page keeps its last good style`, build.diagnostics);
