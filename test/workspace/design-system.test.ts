@@ -88,4 +88,6 @@ test('kit run serves the same page in development', async () => {
   expect(await openPage(server.url)).toEqual(SHOWN);
   const root = await fetch(new URL(`/m/@acme/ui@1.0.0/modules/index?${DEV}`, server.url));
   expect(root.status).toBe(200);
+  const state = (await (await fetch(new URL('/state', server.url))).json()) as { warnings: { code: string; file: string }[] };
+  expect(state.warnings).toMatchObject([{ code: 'HELPER_SHARED', file: 'packages/ui/src/components/variants.ts' }]);
 });
