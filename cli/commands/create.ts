@@ -7,6 +7,7 @@ interface Args {
   cwd: string;
   dir: string;
   name?: string;
+  example: boolean;
 }
 
 export const createCommand: CommandModule<{ cwd: string }, Args> = {
@@ -15,10 +16,11 @@ export const createCommand: CommandModule<{ cwd: string }, Args> = {
   builder: (y) =>
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'where to create it (must be empty or absent)' })
-      .option('name', { type: 'string', describe: 'the package name, scoped (default: @<dir>/app)' }),
+      .option('name', { type: 'string', describe: 'the package name, scoped (default: @<dir>/app)' })
+      .option('example', { type: 'boolean', default: false, describe: 'add a styled starter: a stylesheet, a counter, and which file to edit' }),
   handler: (args) => {
     const dir = resolve(args.cwd, args.dir);
-    const result = createWorkspace(dir, args.name);
+    const result = createWorkspace(dir, args.name, { example: args.example });
     if (!result.ok) throw new UserError(result.reason);
     process.stdout.write(`${pc.green('✔')} created ${pc.bold(result.name)} in ${dir}\n\n`);
     for (const step of nextSteps(dir)) process.stdout.write(`  ${pc.cyan(step)}\n`);

@@ -1,13 +1,16 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { makeUniqueDir } from '../paths.js';
-import { KIT, KIT_HOME } from '../version.js';
+import { KIT_HOME } from '../version.js';
+import { kitDependency } from './kit-dependency.js';
 
 /** The version of kit's TypeScript 7 (`typescript-native`), which a new workspace installs as `typescript`. */
 const KIT_TYPESCRIPT_VERSION = (createRequire(import.meta.url)('typescript-native/package.json') as { version: string }).version;
 
 const TEMPLATE = join(KIT_HOME, 'templates', 'kit-web', 'workspace');
+/** The styled starter `kit create --example` lays over the workspace: the template itself declares no stylesheet. */
+const EXAMPLE = join(KIT_HOME, 'templates', 'kit-web', 'example');
 const SCOPED_NAME = /^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/;
 
 /**
@@ -19,13 +22,18 @@ const RENAMED: Record<string, string> = { gitignore: '.gitignore', 'package.temp
 
 export type CreateResult = { ok: true; name: string } | { ok: false; reason: string };
 
+export interface CreateOptions {
+  /** Add the styled starter: a stylesheet the module imports, a counter, and which file to edit. */
+  example?: boolean;
+}
+
 /**
  * Writes a new workspace from the `kit-web` template into `dir`, which must be absent or
  * empty. The files are written beside it first and moved in at the end, so a refusal or a
  * failure leaves `dir` as it was. The root package.json depends on this kit
  * (see {@link kitDependency}), so `npm install` then `npm run dev` work in it.
  */
-export function createWorkspace(dir: string, name = defaultName(dir)): CreateResult {
+export function createWorkspace(dir: string, name = defaultName(dir), options: CreateOptions = {}): CreateResult {
   if (!SCOPED_NAME.test(name)) {
     return { ok: false, reason: `"${name}" is not a scoped package name; pass --name @scope/package` };
   }
@@ -48,6 +56,7 @@ export function createWorkspace(dir: string, name = defaultName(dir)): CreateRes
   }
   try {
     cpSync(TEMPLATE, staging, { recursive: true });
+    if (options.example) cpSync(EXAMPLE, staging, { recursive: true });
     for (const [from, to] of Object.entries(RENAMED)) renameSync(join(staging, from), join(staging, to));
     renameSync(join(staging, 'packages', '_package_'), join(staging, 'packages', packageDir));
     const values: Record<string, string> = {
@@ -77,21 +86,6 @@ export function createWorkspace(dir: string, name = defaultName(dir)): CreateRes
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-}
-
-/**
- * The range a new workspace at `dir` records for kit (kit is not on the npm registry):
- * from a checkout, `file:<KIT_HOME relative to the workspace>` with posix separators, as
- * `npm install <path>` records it, so `npm install` links the checkout; from an install
- * inside a node_modules (a packed or registry install), `^<kit's version>`.
- */
-export function kitDependency(dir: string): string {
-  if (KIT_HOME.split(sep).includes('node_modules')) return `^${KIT.version}`;
-  // npm resolves the path from the workspace's real directory (KIT_HOME is real already:
-  // Node resolves symlinks of modules), so a symlinked parent such as macOS /tmp must not
-  // change the number of `..`.
-  const real = existsSync(dir) ? realpathSync(dir) : join(realpathSync(dirname(dir)), basename(dir));
-  return `file:${relative(real, KIT_HOME).split(sep).join('/') || '.'}`;
 }
 
 function fill(text: string, values: Record<string, string>, kind: 'json' | 'html' | 'text'): string {

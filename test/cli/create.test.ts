@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpath
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { firstUrl, stopGroup, userEnv } from '../helpers/shell.js';
 import { REPO } from '../helpers/workspace.js';
 
 const made: string[] = [];
@@ -14,16 +15,6 @@ function scratch(): string {
   const dir = mkdtempSync(join(tmpdir(), 'kit-create-'));
   made.push(dir);
   return dir;
-}
-
-/**
- * The environment of a user's shell: no colour, and none of the `npm_*` variables of an
- * outer `npm test` (npm_config_local_prefix would point an inner npm at this checkout).
- */
-function userEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { NO_COLOR: '1', npm_config_update_notifier: 'false' };
-  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key)) env[key] = value;
-  return env;
 }
 
 function run(command: string, args: string[], cwd: string, options: SpawnSyncOptions = {}) {
@@ -88,11 +79,45 @@ test('npm install links kit and installs TypeScript 7, the $schema paths resolve
     const preview = await fetch(`${url}preview/`);
     expect(preview.status).toBe(200);
   } finally {
-    // npm → sh → node: the whole process group goes.
-    const exited = new Promise((done) => dev.once('exit', done));
-    if (dev.exitCode === null && dev.signalCode === null) process.kill(-dev.pid!, 'SIGTERM');
-    await exited;
+    await stopGroup(dev);
   }
+});
+
+test('kit create --example lays a styled starter over the template, which kit check accepts and kit build emits', () => {
+  const root = scratch();
+  expect(kit(['create', 'plain/site', '--name', '@acme/site'], root).code).toBe(0);
+  const plain = join(root, 'plain', 'site');
+  const created = kit(['create', 'site', '--name', '@acme/site', '--example'], root);
+  expect(created.code, created.stderr).toBe(0);
+  expect(created.stdout).toContain('\n  cd site\n  npm install\n  npm run dev\n');
+  const site = join(root, 'site');
+
+  // The template alone declares no stylesheet; the example adds one, and changes nothing else outside main/.
+  expect(readdirSync(join(plain, 'packages', 'site', 'main')).sort()).toEqual(['index.ts', 'module.json']);
+  expect(readdirSync(join(site, 'packages', 'site', 'main')).sort()).toEqual(['index.ts', 'module.json', 'styles.css']);
+  for (const file of ['kit.json', 'index.html', 'tsconfig.json', '.gitignore', 'kit-env.d.ts', 'packages/site/package.json', 'packages/site/main/module.json']) {
+    expect(readFileSync(join(site, file), 'utf8'), file).toBe(readFileSync(join(plain, file), 'utf8'));
+  }
+  const main = readFileSync(join(site, 'packages', 'site', 'main', 'index.ts'), 'utf8');
+  expect(main).toMatch(/^import '\.\/styles\.css';$/m);
+  expect(main).toContain("greet('@acme/site/main')");
+  expect(main).toContain('<code>packages/site/main/styles.css</code>');
+  expect(main).toContain('<code>packages/site/main/index.ts</code>');
+  const styles = readFileSync(join(site, 'packages', 'site', 'main', 'styles.css'), 'utf8');
+  expect(styles).toContain('system-ui');
+  expect(styles).toContain('@media (prefers-color-scheme: dark)');
+
+  const checked = kit(['check', '--cwd', site], root);
+  expect(checked.code, checked.stderr).toBe(0);
+  expect(checked.stdout).toContain('1 module: 1 valid, 0 invalid');
+
+  const built = kit(['build', '--cwd', site], root);
+  expect(built.code, built.stderr).toBe(0);
+  const emitted = join(site, 'dist', 'm', '@acme', 'site@0.1.0');
+  expect(readFileSync(join(emitted, 'styles', 'main.css'), 'utf8')).toContain('.counter');
+  // The stylesheet went to the styles output: the script imports no CSS.
+  expect(readFileSync(join(emitted, 'modules', 'main.js'), 'utf8')).not.toMatch(/import\s*["'][^"']*\.css/);
+  expect(readFileSync(join(site, 'dist', 'index.html'), 'utf8')).toMatch(/<link rel="stylesheet" href="[^"]*m\/@acme\/site@0\.1\.0\/styles\/main\.css"/);
 });
 
 /** The JSON files of a workspace, node_modules aside. */
@@ -101,19 +126,4 @@ function jsonFiles(dir: string): string[] {
     .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
     .map((entry) => join(entry.parentPath, entry.name))
     .filter((file) => !relative(dir, file).split(/[\\/]/).includes('node_modules') && !file.endsWith('package-lock.json'));
-}
-
-/** The first `http://127.0.0.1:<port>/` line of the service's stdout; rejects when it exits first. */
-function firstUrl(child: ReturnType<typeof spawn>): Promise<string> {
-  return new Promise((resolveUrl, reject) => {
-    let stdout = '';
-    let stderr = '';
-    child.stderr!.on('data', (chunk) => (stderr += chunk));
-    child.stdout!.on('data', (chunk) => {
-      stdout += chunk;
-      const match = /^(http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(stdout);
-      if (match) resolveUrl(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`npm run dev exited ${code} before printing its address:\n${stdout}\n${stderr}`)));
-  });
 }
