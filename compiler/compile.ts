@@ -16,6 +16,7 @@ import type { RemoteCache } from './cache/remote-cache.js';
 import { DEVELOPMENT, formatOptions, type CompileOptions } from './bundle/options.js';
 import { InstalledPackages, type InstalledPlan, type Root } from './emit/installed-plan.js';
 import { compileStyles, type StylesResult } from './bundle/styles.js';
+import { actionInputs, stylesheetActionInputs } from './bundle/action-inputs.js';
 import { KIT } from './version.js';
 import { findPackage, type ModuleInfo, type Workspace } from './workspace/model.js';
 import { workspaceSignature } from './workspace/signature.js';
@@ -196,7 +197,7 @@ export class Compiler {
       // The map is in the code now (or was not asked for): kept apart too, it would double what memory and the disk cache hold.
       const { map: _inCode, stamps, ...kept } = result;
       return { value: { ...kept, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs, transient: result.transient, stamps };
-    }, (found) => (source = found));
+    }, (found) => (source = found), this.remote && (() => this.remote!.contentDigest(actionInputs(workspace, module, this.changes))));
     const timing: BuildTiming = { cache: source, phases: source === 'miss' ? { ...script.timings } : {} };
     let styles: string | undefined;
     let stylesHash: string | undefined;
@@ -210,7 +211,7 @@ export class Compiler {
         const built = await compileStyles(workspace, module, script.stylesheets, options);
         timing.phases.styles = performance.now() - started;
         return { value: { ...built, hash: sha256(built.css).slice(0, 16) }, inputs: built.inputs };
-      });
+      }, undefined, this.remote && (() => this.remote!.contentDigest(stylesheetActionInputs(workspace, module, script.stylesheets.map((s) => s.path)))));
       inputs = [...inputs, ...result.inputs];
       settled &&= !this.styles.isUnsettled(result);
       if (script.diagnostics.length || result.diagnostics.length) return { ...invalid([...script.diagnostics, ...result.diagnostics], inputs, settled), timing };

@@ -6,6 +6,7 @@ import { ownFiles } from '../check/own-files.js';
 import { reachWithStamps } from '../check/reach.js';
 import type { ChangeLog } from '../cache/changes.js';
 import { installRecords } from '../workspace/tsconfig-chain.js';
+import { typePackageFiles } from '../workspace/type-packages.js';
 import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 
@@ -16,7 +17,8 @@ import type { ModuleInfo, Workspace } from '../workspace/model.js';
  */
 export function verdictInputs(workspace: Workspace, module: ModuleInfo, changes?: ChangeLog) {
   const userConfig = tsconfigOf(workspace, module.entry);
-  const settings = [...tsconfigInputs(workspace, module.entry, userConfig), ...installRecords([workspace.root, userConfig ? dirname(userConfig) : workspace.root])];
+  const installs = [workspace.root, userConfig ? dirname(userConfig) : workspace.root];
+  const settings = [...tsconfigInputs(workspace, module.entry, userConfig), ...installRecords(installs), ...typePackageFiles(installs)];
   const { files: reached, stamps } = reachWithStamps(workspace, module.entry, changes);
   return { own: ownFiles(workspace, module, reached), read: [...reached, ...settings], reached, stamps };
 }

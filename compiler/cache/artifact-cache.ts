@@ -60,7 +60,13 @@ export class ArtifactCache<T> {
     private readonly changes?: ChangeLog,
   ) {}
 
-  async get(key: string, build: () => Promise<Built<T>>, found?: (source: CacheSource) => void): Promise<T> {
+  /**
+   * The value for `key`, kept or built. `content` gives the digest of the files the value
+   * is known to rest on before it is built (CONTRACT §8): with it, the remote tier's action
+   * key is the key and that digest, so an edited input is another entry (a 404 before any
+   * fetch) and two branches never share, nor evict, one entry.
+   */
+  async get(key: string, build: () => Promise<Built<T>>, found?: (source: CacheSource) => void, content?: () => string): Promise<T> {
     const entry = this.entries.get(key);
     if (entry && this.isFresh(entry)) {
       this.entries.delete(key);
@@ -75,8 +81,9 @@ export class ArtifactCache<T> {
       return stored.value;
     }
     const remote = this.store?.remote;
-    if (remote && !remote.settings.verify && !entry && !this.inflight.has(key)) {
-      const hit = await remote.lookup<T>(`${this.store!.name}|${key}`);
+    const remoteKey = remote && `${this.store!.name}|${key}${content ? `|${content()}` : ''}`;
+    if (remote && remoteKey && !remote.settings.verify && !entry && !this.inflight.has(key)) {
+      const hit = await remote.lookup<T>(remoteKey);
       if (hit) {
         // Verified against this workspace's files: kept here as if built here.
         const records = hit.inputs.map((path) => recordInput(path).record);
@@ -92,14 +99,14 @@ export class ArtifactCache<T> {
       // The build may have read files as they were before this request: use it only if it still holds.
       const value = await running;
       const kept = this.entries.get(key);
-      return kept?.value === value && this.isFresh(kept) ? value : this.get(key, build, found);
+      return kept?.value === value && this.isFresh(kept) ? value : this.get(key, build, found, content);
     }
-    const promise = this.run(key, build).finally(() => this.inflight.delete(key));
+    const promise = this.run(key, build, remoteKey).finally(() => this.inflight.delete(key));
     this.inflight.set(key, promise);
     return promise;
   }
 
-  private async run(key: string, build: () => Promise<Built<T>>): Promise<T> {
+  private async run(key: string, build: () => Promise<Built<T>>, remoteKey = `${this.store?.name}|${key}`): Promise<T> {
     const started = Date.now();
     // Taken before anything is read: whatever the watcher reports from here on is looked at.
     const mark = this.changes?.mark();
@@ -130,8 +137,8 @@ export class ArtifactCache<T> {
       this.keep(key, this.trusted({ value, inputs: records }, mark));
       this.store?.disk?.write({ key: `${this.store.name}|${key}`, value, inputs: records });
       const remote = this.store?.remote;
-      if (remote?.settings.verify) await remote.verify(`${this.store!.name}|${key}`, key.split('|')[1] ?? key, value);
-      else remote?.upload(`${this.store!.name}|${key}`, value, records);
+      if (remote?.settings.verify) await remote.verify(remoteKey, key.split('|')[1] ?? key, value);
+      else remote?.upload(remoteKey, value, records);
     }
     return value;
   }

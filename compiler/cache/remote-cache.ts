@@ -40,9 +40,19 @@ export class RemoteCache {
     settings: RemoteCacheSettings,
     private readonly root: string,
     private readonly tools: string,
-    onTrouble: (kind: Trouble, detail: string) => void,
+    private readonly onTrouble: (kind: Trouble | 'unverified', detail: string) => void,
   ) {
     this.client = new RemoteClient(settings, onTrouble);
+  }
+
+  /**
+   * The content part of an action key: the digest of every path's content, the paths as any
+   * checkout names them. Two checkouts with the same files give the same digest; an edited
+   * file, another.
+   */
+  contentDigest(paths: Iterable<string>): string {
+    const lines = [...new Set(paths)].map((path) => `${this.portable(path)}\0${currentHash(path)}`).sort();
+    return sha256(lines.join('\n'));
   }
 
   get settings(): RemoteCacheSettings {
@@ -71,7 +81,9 @@ export class RemoteCache {
       const output = outputs.find((o) => o.path === path);
       if (!output?.contents) return output && this.client.get('cas', output.hash);
       // Inlined: one request for the entry. Bytes that do not hash to their digest are no entry.
-      return sha256(output.contents) === output.hash ? output.contents : undefined;
+      if (sha256(output.contents) === output.hash) return output.contents;
+      this.onTrouble('unverified', `an entry's inlined ${path} does not hash to its digest (a corrupt or tampered entry), so it was not used`);
+      return undefined;
     };
     const [manifestBytes, valueBytes] = await Promise.all([blob(MANIFEST), blob(VALUE)]);
     if (!manifestBytes || !valueBytes) return undefined;
@@ -82,8 +94,14 @@ export class RemoteCache {
       return undefined;
     }
     // A replayed or swapped entry names another key; an unsigned or badly signed one is refused when entries are signed.
-    if (manifest.key !== portableKey) return undefined;
-    if (this.settings.signatureKey && manifest.tag !== this.sign(manifest, sha256(valueBytes))) return undefined;
+    if (manifest.key !== portableKey) {
+      this.onTrouble('unverified', 'an entry names another key than the one asked for (copied or replayed), so it was not used');
+      return undefined;
+    }
+    if (this.settings.signatureKey && manifest.tag !== this.sign(manifest, sha256(valueBytes))) {
+      this.onTrouble('unverified', 'an entry has no good signature for this signature key, so it was not used');
+      return undefined;
+    }
     const inputs = manifest.inputs.map((input) => ({ path: this.local(input.path), hash: input.hash }));
     if (inputs.some((input) => currentHash(input.path) !== input.hash)) return undefined;
     try {

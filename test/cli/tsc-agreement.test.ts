@@ -36,7 +36,7 @@ function kitErrors(stderr: string): string[] {
 }
 
 /** pnpm as the tests pin it (a devDependency), never a global one. */
-const PNPM = join(REPO, 'node_modules', 'pnpm', 'bin', 'pnpm.mjs');
+const PNPM = join(REPO, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
 
 /** The package manager's install, as a fresh clone gets it: nothing of kit's runs. */
 function install(dir: string, manager: 'npm' | 'pnpm') {

@@ -10,7 +10,7 @@ import { REPO, copySample, removeWorkspaces } from '../helpers/workspace.js';
 
 // CONTRACT §9: a pnpm monorepo (test/samples/pnpm: `packages/*`, `workspace:^`, pnpm's
 // `.pnpm` layout) is taken as pnpm lays it out, with the pinned pnpm kit's tests install.
-const PNPM = join(REPO, 'node_modules', 'pnpm', 'bin', 'pnpm.mjs');
+const PNPM = join(REPO, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
 /** TypeScript 7's own tsc (`npx tsc` is 5.9, kit's emitter). */
 const TSC7 = join(REPO, 'node_modules', 'typescript-native', 'bin', 'tsc');
 const INSTALL_TIMEOUT = 180_000;

@@ -1,0 +1,26 @@
+import { join } from 'node:path';
+import type { ChangeLog } from '../cache/changes.js';
+import type { ModuleInfo, Workspace } from '../workspace/model.js';
+import { verdictInputs } from './ts-verdict.js';
+import { reachableFiles } from '../check/reach.js';
+import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
+
+/**
+ * The files a module's build is known to rest on before it runs, for a content-addressed
+ * action key (CONTRACT §8): what its entry reaches (its sources, helpers, the other modules'
+ * sources and the installed declaration files its types come from), the tsconfig chain, the
+ * install records and type packages, and its manifests and assets. What a build reads beyond
+ * these (a stylesheet's partials, say) is in the entry's manifest and checked on a hit.
+ */
+export function actionInputs(workspace: Workspace, module: ModuleInfo, changes?: ChangeLog): string[] {
+  const manifests = [join(module.package.dir, 'package.json'), ...(module.moduleManifestFile ? [join(workspace.root, module.moduleManifestFile)] : [])];
+  // Only a type-checked module's verdict rests on the type packages and installs; any module's emit on its tsconfig chain.
+  const read = module.bundler.name === 'ts' ? verdictInputs(workspace, module, changes).read : [...reachableFiles(workspace, module.entry, changes), ...tsconfigInputs(workspace, module.entry, tsconfigOf(workspace, module.entry))];
+  return [...read, ...manifests, ...module.assets.map((asset) => asset.absolute)];
+}
+
+/** The same for a module's stylesheet: the sheets its code imports, and its manifests and assets (`url()`s name them). */
+export function stylesheetActionInputs(workspace: Workspace, module: ModuleInfo, sheets: readonly string[]): string[] {
+  const manifests = [join(module.package.dir, 'package.json'), ...(module.moduleManifestFile ? [join(workspace.root, module.moduleManifestFile)] : [])];
+  return [...sheets, ...manifests, ...module.assets.map((asset) => asset.absolute)];
+}
