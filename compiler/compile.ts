@@ -110,8 +110,8 @@ export class Compiler {
    * and swc's code compiled to its faster tiers by the JavaScript engine) by building a few
    * such modules and dropping the results: a service that restarted warm from its disk cache
    * does this when idle, so that the first edits after the restart are as quick as the next.
-   * It stops when `idle` says the service no longer is. Six builds left the first five edits
-   * after a 20 × 5 restart at a median 47–69 ms, twenty-four at 38–63 ms.
+   * It stops when `idle` says the service no longer is. A few builds are enough: more warmed
+   * little further (see bench/README.md).
    */
   async prepare(workspace: Workspace, idle: () => boolean = () => true): Promise<void> {
     const modules = buildableTsModules(workspace).slice(0, PREPARED_BUILDS);
@@ -126,9 +126,8 @@ export class Compiler {
   /**
    * Builds one `ts` module as a service starts, and drops the build: on a first build the engine
    * compiles rolldown's, swc's and kit's code, which the first module a page asks for waited for
-   * (a fresh 20 × 5 service's first two cold modules took 45–119 ms, the next ones about 20; with
-   * this build first, 17–62 ms, then the same). The workspace's last `ts` module: the first one
-   * asked for is more likely one near the top.
+   * (a fresh service's first cold modules took several times as long as the next ones). The
+   * workspace's last `ts` module: the first one asked for is more likely one near the top.
    */
   async warmUp(workspace: Workspace): Promise<void> {
     const module = buildableTsModules(workspace).at(-1);

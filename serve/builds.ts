@@ -26,8 +26,7 @@ export interface BuildOutcome {
 
 /**
  * Builds judged at once beside the esbuild modules' own calls, as `kit build` compiles: enough to
- * keep TypeScript 7 busy while rolldown works (a cold 20 × 5 page rendered in a median 2.84–3.03 s
- * with four, 2.91–3.18 s with eight).
+ * keep TypeScript 7 busy while rolldown works (more did not render a cold page sooner).
  */
 const JUDGE_CONCURRENCY = 4;
 

@@ -137,8 +137,8 @@ export async function planPreview(ctx: ServiceContext, workspace: Workspace, req
 /**
  * The browser modules no other public module imports. A module that built imports the bare
  * specifiers its build kept; one that failed still imports what its sources write, read by
- * a lexer (a stripping of types and a lexing of every file: at 20 × 5, 0.26–0.33 s of a cold
- * page when every module was read so).
+ * a lexer (a stripping of types and a lexing of every file: a large part of a cold page when
+ * every module was read so).
  */
 async function entryCandidates(workspace: Workspace, builds: ReadonlyMap<ModuleInfo, ModuleBuild>): Promise<ModuleInfo[]> {
   // One reading of each directory for every module's imports.

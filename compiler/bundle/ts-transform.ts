@@ -16,9 +16,8 @@ export interface Transformed {
 
 /**
  * Files kept in memory by content, across modules and builds: a helper shared by many modules
- * is transformed once. Not on disk: writing a file's JavaScript there (about 1 ms, in the
- * request's turn) costs more than swc's transform of it, and a module's artifact is kept
- * there already.
+ * is transformed once. Not on disk: writing a file's JavaScript there (in the request's
+ * turn) costs more than swc's transform of it, and a module's artifact is kept there already.
  */
 const LIMIT = 1000;
 const memory = new Map<string, Transformed>();
@@ -47,7 +46,7 @@ export async function transformFile(context: TransformContext, file: string, cod
   const kept = memory.get(key);
   if (kept) return remember(key, kept);
   // Synchronous, in kit's thread: swc's asynchronous transform queues on libuv's four threads,
-  // where a fresh service's second cold module waited 14–36 ms for what takes 2–11 here.
+  // where a fresh service's cold modules waited behind each other for what takes less here.
   const output = swc.transformSync(code, options);
   return remember(key, { code: output.code, map: output.map });
 }

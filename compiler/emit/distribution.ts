@@ -79,7 +79,7 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
     // Copied first: kit's own files take their place where the two meet.
     const publicDir = join(workspace.root, PUBLIC_DIR);
     if (existsSync(publicDir)) cpSync(publicDir, staging, { recursive: true });
-    // Each folder made once: a 100 × 10 emit writes 3,100 files into 1,400 folders.
+    // Each folder made once: a large emit writes thousands of files into fewer folders.
     const made = new Set<string>();
     const digests = new Map<string, string>();
     const write = (path: string, data: string | Buffer) => {
