@@ -1,4 +1,7 @@
 // Ambient types kit adds to every `ts` build: what an imported stylesheet or asset yields.
+// A CSS Module: each class by its scoped name, as Vite types it. Before '*.css': TypeScript takes
+// the first of the patterns that match alike.
+declare module '*.module.css' { const classes: { readonly [key: string]: string }; export default classes; }
 declare module '*.css' {}
 declare module '*.svg' { const url: string; export default url; }
 declare module '*.png' { const url: string; export default url; }

@@ -3,9 +3,11 @@ import { esbuild } from '../commonjs.js';
 import type { BuildFailure, BuildResult, Message, Metafile, Plugin } from 'esbuild';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { toPosix } from '../paths.js';
-import { CODE, owningModule } from './imports.js';
+import { CODE } from './imports.js';
+import { owningModule } from '../workspace/ownership.js';
 import { emitTarget } from './swc-options.js';
 import { declarationsOnly, declarationStandIn } from './declaration-stand-in.js';
+import { CSS_MODULE, stylesheetStandIn } from './css-modules.js';
 import { emitOptionsOf } from '../workspace/tsconfig-options.js';
 import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
 import type { Workspace } from '../workspace/model.js';
@@ -119,11 +121,18 @@ async function build(parts: Part[], partOf: (importer: string) => Part | undefin
             return { path: args.path, external: true };
           // Virtual modules are named relative to the workspace, so no machine path reaches the output.
           case 'stylesheet':
+            // A CSS Module's stand-in is made from its text: a file of its own, it is one of the bundle's inputs.
+            if (CSS_MODULE.test(decision.path)) {
+              stylesheets.set(rel(decision.path), { path: decision.path, importer: args.importer, specifier: args.path });
+              return { path: decision.path };
+            }
             stylesheets.set(`kit-style:${rel(decision.path)}`, { path: decision.path, importer: args.importer, specifier: args.path });
             return { path: rel(decision.path), namespace: 'kit-style' };
           case 'asset':
             return { path: rel(decision.path), namespace: 'kit-asset', pluginData: decision.url };
           case 'source': {
+            // A tsconfig `paths` alias: the file it names, checked from the metafile as a relative import is.
+            if (decision.path) return { path: decision.path };
             const declarations = declarationsOnly(args.path, args.importer);
             return declarations ? { path: rel(declarations), namespace: 'kit-declarations' } : undefined;
           }
@@ -131,6 +140,7 @@ async function build(parts: Part[], partOf: (importer: string) => Part | undefin
       });
       build.onLoad({ filter: /.*/, namespace: 'kit-declarations' }, (args) => ({ contents: declarationStandIn(resolve(root, args.path)), loader: 'js' }));
       build.onLoad({ filter: /.*/, namespace: 'kit-style' }, () => ({ contents: '', loader: 'js' }));
+      build.onLoad({ filter: CSS_MODULE, namespace: 'file' }, async (args) => ({ contents: await stylesheetStandIn(root, args.path), loader: 'js' }));
       build.onLoad({ filter: /.*/, namespace: 'kit-asset' }, (args) => ({
         contents: `export default new URL(${JSON.stringify(args.pluginData)}, import.meta.url).href;`,
         loader: 'js',

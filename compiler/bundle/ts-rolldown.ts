@@ -6,6 +6,7 @@ import type { ImportPolicy } from './imports.js';
 import { toPosix } from '../paths.js';
 import { resolveRelative } from '../check/resolve.js';
 import { declarationsOnly, declarationStandIn } from './declaration-stand-in.js';
+import { CSS_MODULE, stylesheetStandIn } from './css-modules.js';
 import { typeScriptTransform } from './ts-transform.js';
 import { emitTarget } from './swc-options.js';
 import type { CompileOptions } from './options.js';
@@ -146,7 +147,8 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
           external.add(source);
           return { id: source, external: true };
         case 'stylesheet': {
-          const id = STYLE + decision.path;
+          // A CSS Module's stand-in is made from its text: named by its path, it is one of the files the bundle read.
+          const id = CSS_MODULE.test(decision.path) ? decision.path : STYLE + decision.path;
           part.stylesheets.set(id, { path: decision.path, importer, specifier: source });
           claim(id, part);
           return { id, moduleSideEffects: true };
@@ -157,7 +159,8 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
           return decision.path;
         case 'source': {
           const relative = source.startsWith('.') || source.startsWith('/');
-          const found = relative ? resolveRelative(source, importer, false) : undefined;
+          // A tsconfig `paths` alias is resolved by the rules (decision.path), then checked as a relative import is.
+          const found = decision.path ?? (relative ? resolveRelative(source, importer, false) : undefined);
           const declarations = relative && !found ? declarationsOnly(source, importer) : undefined;
           if (declarations) {
             claim(declarations + DECLARATIONS, part);
@@ -174,6 +177,7 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
     load(id) {
       // Stand-ins are JavaScript whatever their file's extension says (rolldown would read a `.css` as CSS).
       if (id.startsWith(STYLE)) return { code: '', moduleType: 'js' };
+      if (CSS_MODULE.test(id)) return stylesheetStandIn(root, id).then((code) => ({ code, moduleType: 'js' as const }));
       if (id.endsWith(DECLARATIONS)) return { code: declarationStandIn(id.slice(0, -DECLARATIONS.length)), moduleType: 'js' };
       const url = assets.get(id);
       if (url !== undefined) return { code: `export default new URL(${JSON.stringify(url)}, import.meta.url).href;`, moduleType: 'js' };

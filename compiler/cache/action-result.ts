@@ -1,8 +1,11 @@
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
+import { ActionResultSchema } from './reapi/remote_execution_pb.js';
+
 /**
- * The part of the Remote Execution API's `ActionResult` protobuf a cache entry needs, encoded
- * and decoded by hand (Bazel's HTTP cache stores it under `/ac/`): field 2, repeated
- * `OutputFile { 1: path, 2: Digest { 1: hash, 2: size_bytes }, 5: contents }`. Unknown
- * fields are skipped on read, as servers such as bazel-remote add some.
+ * A cache entry as the Remote Execution API's `ActionResult` (Bazel's HTTP cache keeps it
+ * under `/ac/`), written and read with @bufbuild/protobuf from REAPI's own message
+ * definitions (`reapi/remote_execution.proto`), so that other REAPI tools read kit's entries
+ * and kit reads theirs. kit uses the output files: each one's path, digest and inlined bytes.
  */
 export interface OutputFile {
   path: string;
@@ -12,65 +15,35 @@ export interface OutputFile {
   contents?: Buffer;
 }
 
-function varint(value: number): number[] {
-  const bytes: number[] = [];
-  for (let v = value; ; v = Math.floor(v / 128)) {
-    if (v < 128) return [...bytes, v];
-    bytes.push((v % 128) | 128);
-  }
-}
-
-function field(number: number, payload: Buffer): Buffer {
-  return Buffer.concat([Buffer.from([(number << 3) | 2, ...varint(payload.length)]), payload]);
-}
-
 /** The bytes of an `ActionResult` listing `outputs`. */
 export function encodeActionResult(outputs: readonly OutputFile[]): Buffer {
-  return Buffer.concat(
-    outputs.map((output) => {
-      const digest = Buffer.concat([field(1, Buffer.from(output.hash)), Buffer.from([(2 << 3) | 0, ...varint(output.size)])]);
-      return field(2, Buffer.concat([field(1, Buffer.from(output.path)), field(2, digest), ...(output.contents ? [field(5, output.contents)] : [])]));
-    }),
-  );
-}
-
-/** The fields of one protobuf message: number → the payloads (length-delimited) or values (varint) given for it. */
-function fields(bytes: Buffer): Map<number, (Buffer | number)[]> {
-  const found = new Map<number, (Buffer | number)[]>();
-  let at = 0;
-  const readVarint = () => {
-    let value = 0;
-    for (let shift = 1; ; shift *= 128) {
-      if (at >= bytes.length) throw new Error('truncated varint');
-      const byte = bytes[at++];
-      value += (byte & 127) * shift;
-      if (byte < 128) return value;
-    }
-  };
-  while (at < bytes.length) {
-    const key = readVarint();
-    const [number, wire] = [Math.floor(key / 8), key % 8];
-    let value: Buffer | number;
-    if (wire === 0) value = readVarint();
-    else if (wire === 2) {
-      const length = readVarint();
-      if (at + length > bytes.length) throw new Error('truncated field');
-      value = bytes.subarray(at, (at += length));
-    } else if (wire === 1 || wire === 5) {
-      at += wire === 1 ? 8 : 4;
-      continue;
-    } else throw new Error(`unknown wire type ${wire}`);
-    found.set(number, [...(found.get(number) ?? []), value]);
-  }
-  return found;
-}
-
-/** The output files an `ActionResult` lists; throws on bytes that are not one. */
-export function decodeActionResult(bytes: Buffer): OutputFile[] {
-  return (fields(bytes).get(2) ?? []).map((file) => {
-    const output = fields(file as Buffer);
-    const digest = fields((output.get(2)?.[0] as Buffer | undefined) ?? Buffer.alloc(0));
-    const contents = output.get(5)?.[0];
-    return { path: String(output.get(1)?.[0] ?? ''), hash: String(digest.get(1)?.[0] ?? ''), size: Number(digest.get(2)?.[0] ?? 0), ...(Buffer.isBuffer(contents) ? { contents } : {}) };
+  const result = create(ActionResultSchema, {
+    outputFiles: outputs.map((output) => ({
+      path: output.path,
+      digest: { hash: output.hash, sizeBytes: BigInt(output.size) },
+      ...(output.contents ? { contents: output.contents } : {}),
+    })),
   });
+  return asBuffer(toBinary(ActionResultSchema, result));
+}
+
+/**
+ * The output files an `ActionResult` lists; throws on bytes that are not one. Fields kit does
+ * not use (an exit code, execution metadata, symlinks: servers and other clients write them)
+ * are skipped.
+ */
+export function decodeActionResult(bytes: Buffer): OutputFile[] {
+  const result = fromBinary(ActionResultSchema, bytes, { readUnknownFields: false });
+  return result.outputFiles.map((file) => ({
+    path: file.path,
+    hash: file.digest?.hash ?? '',
+    size: Number(file.digest?.sizeBytes ?? 0n),
+    // proto3 writes no empty bytes field: no contents means none inlined, read from /cas/.
+    ...(file.contents.length > 0 ? { contents: asBuffer(file.contents) } : {}),
+  }));
+}
+
+/** The same bytes as a Buffer, without a copy. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -1,6 +1,4 @@
 import { sha256 } from './digest.js';
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 /** How a remote cache is reached: its URL, the headers sent with every request, whether kit may write. */
 export interface RemoteCacheSettings {
@@ -13,35 +11,58 @@ export interface RemoteCacheSettings {
   signatureKey?: string;
 }
 
-const CONNECT_TIMEOUT_MS = 3000;
-const IDLE_TIMEOUT_MS = 5000;
+/** A server silent this long (no connection, no answer, or an answer that stops) is given up. */
+const SILENCE_TIMEOUT_MS = 5000;
+/** A request not finished by then is given up however its bytes trickle in. */
+const REQUEST_TIMEOUT_MS = 10_000;
 /** After this many failures in a row the cache is left alone for the rest of the run. */
 const FAILURES_TO_GIVE_UP = 3;
+/** Requests under way at once: fetch's pool would open a connection for each of a build's hundreds. */
+const MAX_REQUESTS = 8;
 
 /** Why a request did not give an answer to use: each kind is told once. */
 export type Trouble = 'unreachable' | 'timeout' | 'refused' | 'server';
 
+interface Answer {
+  status: number;
+  body: Buffer;
+}
+
 /**
- * Bazel's HTTP/1.1 remote-cache protocol: `GET`/`PUT <url>/cas/<sha256>` for bodies (checked
- * against their digest as they arrive) and `<url>/ac/<sha256>` for action results. Never
- * throws and never waits long: a failure is a miss (or an upload not made) and a `Trouble`.
+ * Bazel's HTTP/1.1 remote-cache protocol over the platform's fetch: `GET`/`PUT
+ * <url>/cas/<sha256>` for bodies (checked against their digest) and `<url>/ac/<sha256>` for
+ * action results. Never throws and never waits long: a failure is a miss (or an upload not
+ * made) and a `Trouble`.
  */
 export class RemoteClient {
   private failures = 0;
-  /** Connections kept open between requests: an entry is three of them, a build hundreds. */
-  private readonly agent: HttpAgent;
+  private closed = false;
+  private readonly base: URL;
+  /** The URL's credentials as a header: fetch refuses a URL that carries them. */
+  private readonly authorization: Record<string, string> = {};
+  /** Requests under way, ended by `close()`; those waiting for a place among them. */
+  private readonly running = new Set<AbortController>();
+  private readonly waiting: (() => void)[] = [];
+  private places = 0;
 
   constructor(
     readonly settings: RemoteCacheSettings,
     private readonly onTrouble: (kind: Trouble, detail: string) => void,
   ) {
-    const options = { keepAlive: true, maxSockets: 8 };
-    this.agent = settings.url.startsWith('https:') ? new HttpsAgent(options) : new HttpAgent(options);
+    this.base = new URL(settings.url.endsWith('/') ? settings.url : `${settings.url}/`);
+    if (this.base.username || this.base.password) {
+      const credentials = `${decodeCredential(this.base.username)}:${decodeCredential(this.base.password)}`;
+      this.authorization = { Authorization: `Basic ${Buffer.from(credentials).toString('base64')}` };
+    }
+    this.base.username = '';
+    this.base.password = '';
   }
 
-  /** Closes the kept connections: a finished command must not wait for the server to close them. */
+  /** Ends the requests under way and refuses new ones: a finished command must not wait for the server. */
   close(): void {
-    this.agent.destroy();
+    this.closed = true;
+    // Each request ended hands its place to one waiting, which then sees the client closed.
+    for (const controller of this.running) controller.abort();
   }
 
   get usable(): boolean {
@@ -72,43 +93,77 @@ export class RemoteClient {
     return undefined;
   }
 
-  private send(method: 'GET' | 'PUT', path: string, body?: Buffer): Promise<{ status: number; body: Buffer } | undefined> {
-    if (!this.usable) return Promise.resolve(undefined);
-    const url = new URL(path, this.settings.url.endsWith('/') ? this.settings.url : `${this.settings.url}/`);
-    const auth = url.username ? { Authorization: `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}` } : {};
-    url.username = '';
-    url.password = '';
-    const headers = { ...this.settings.headers, ...auth, ...(body ? { 'Content-Length': String(body.length), 'Content-Type': 'application/octet-stream' } : {}) };
-    return new Promise((resolve) => {
-      let settled = false;
-      const done = (value: { status: number; body: Buffer } | undefined, trouble?: [Trouble, string]) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(connectTimer);
-        if (trouble) this.fail(...trouble);
-        else if (value && value.status < 500) this.failures = 0;
-        resolve(value);
-      };
-      const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, { method, headers, agent: this.agent }, (response: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
-        response.on('error', (error) => done(undefined, ['unreachable', error.message]));
-      });
-      const connectTimer = setTimeout(() => {
-        request.destroy();
-        done(undefined, ['timeout', `no connection within ${CONNECT_TIMEOUT_MS / 1000} s`]);
-      }, CONNECT_TIMEOUT_MS);
-      // A kept connection is connected already; a new one says so when it is.
-      request.on('socket', (socket) => (socket.connecting ? socket.once('connect', () => clearTimeout(connectTimer)) : clearTimeout(connectTimer)));
-      request.setTimeout(IDLE_TIMEOUT_MS, () => {
-        request.destroy();
-        done(undefined, ['timeout', `no answer for ${IDLE_TIMEOUT_MS / 1000} s`]);
-      });
-      request.on('error', (error: NodeJS.ErrnoException) => done(undefined, ['unreachable', error.code ?? error.message]));
-      request.end(body);
-    });
+  /** One request once a place is free, unless the cache was given up or closed meanwhile. */
+  private async send(method: 'GET' | 'PUT', path: string, body?: Buffer): Promise<Answer | undefined> {
+    if (!this.usable || this.closed) return undefined;
+    if (this.places < MAX_REQUESTS) this.places++;
+    else await new Promise<void>((next) => this.waiting.push(next));
+    const controller = new AbortController();
+    try {
+      if (!this.usable || this.closed) return undefined;
+      this.running.add(controller);
+      return await this.exchange(controller, method, path, body);
+    } finally {
+      this.running.delete(controller);
+      const next = this.waiting.shift();
+      if (next) next(); // the place goes to the next request as it is
+      else this.places--;
+    }
   }
+
+  private async exchange(controller: AbortController, method: 'GET' | 'PUT', path: string, body?: Buffer): Promise<Answer | undefined> {
+    let timedOut: string | undefined;
+    const stop = (why: string) => {
+      timedOut = why;
+      controller.abort();
+    };
+    let silence: NodeJS.Timeout | undefined;
+    const heard = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => stop(`no answer for ${SILENCE_TIMEOUT_MS / 1000} s`), SILENCE_TIMEOUT_MS);
+    };
+    const deadline = setTimeout(() => stop(`no complete answer within ${REQUEST_TIMEOUT_MS / 1000} s`), REQUEST_TIMEOUT_MS);
+    heard();
+    try {
+      const response = await fetch(new URL(path, this.base), {
+        method,
+        headers: { ...this.settings.headers, ...this.authorization, ...(body ? { 'Content-Type': 'application/octet-stream' } : {}) },
+        body: body as BodyInit | undefined, // bytes of a known length: fetch sends Content-Length
+        redirect: 'manual', // a cache that redirects is misconfigured: its 3xx is a failure, as any other answer
+        signal: controller.signal,
+      });
+      const chunks: Uint8Array[] = [];
+      heard();
+      for await (const chunk of response.body ?? []) {
+        heard();
+        chunks.push(chunk);
+      }
+      if (response.status < 500) this.failures = 0;
+      return { status: response.status, body: Buffer.concat(chunks) };
+    } catch (error) {
+      if (timedOut) return this.fail('timeout', timedOut);
+      if (this.closed) return undefined;
+      return this.fail('unreachable', describe(error));
+    } finally {
+      clearTimeout(silence);
+      clearTimeout(deadline);
+    }
+  }
+}
+
+/** A user name or password as the URL gives it, percent-escapes undone where they are well formed. */
+function decodeCredential(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** What went wrong with a request, in a few words: fetch's own message is only "fetch failed". */
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { message?: string; code?: string } }).cause;
+  return cause?.message || cause?.code || (error as Error).message || String(error);
 }
 
 /**

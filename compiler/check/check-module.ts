@@ -7,13 +7,17 @@ import { ensureEditorConfig, modulePaths } from '../workspace/editor-config.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import { toPosix } from '../paths.js';
 import { mapTsconfig } from '../workspace/tsconfig-map.js';
-import { readTsconfigChain, tsconfigOf } from '../workspace/tsconfig-read.js';
-import { KIT_TYPES, workspaceRoots } from './roots.js';
+import { readTsconfigChain, tsconfigChain, tsconfigOf } from '../workspace/tsconfig-read.js';
+import { KIT_TYPES, projectDeclarationRoots, workspaceRoots } from './roots.js';
+import { ownPaths } from '../workspace/tsconfig-paths.js';
 import { isInstallInput } from '../workspace/tsconfig-chain.js';
 import { ownFiles } from './own-files.js';
 
-/** The name of the configuration kit checks with, beside the tsconfig.json it extends; never written to disk. */
-const CHECK_CONFIG = 'tsconfig.kit-check.json';
+/**
+ * The configuration kit checks with, beside the tsconfig it extends (`tsconfig.kit-check.json`,
+ * `tsconfig.app.kit-check.json`: a solution's projects often share a directory); never written to disk.
+ */
+const checkConfigName = (tsconfig: string | undefined) => `${tsconfig ? basename(tsconfig).replace(/\.json$/, '') : 'tsconfig'}.kit-check.json`;
 
 const checkers = new Map<string, CheckerThread>();
 /** The stat of each file a check depended on, when the checker last saw it (see `reportChanges`). */
@@ -76,23 +80,31 @@ export async function closeCheckers(): Promise<void> {
   await Promise.all([...checkers.values()].map((checker) => checker.close()));
 }
 
-/** The configurations already given to the checker for a discovery of the workspace. */
-const derived = new WeakMap<Workspace, Set<string>>();
+/**
+ * The configurations already given to the checker for a discovery of the workspace, with the
+ * stamps of the tsconfig chain each was made from: the `paths` and declaration files copied
+ * from a project (`tsconfig.app.json`) are made again when it changes, rediscovery or not.
+ */
+const derived = new WeakMap<Workspace, Map<string, string>>();
 
 /**
- * The configuration a module is checked with: its own tsconfig.json (options, `lib`, `types`,
- * `jsx`, type roots from its directory), plus what kit adds: each public module's specifier
- * resolves to its source, stylesheet and asset imports are typed. The roots are every `ts`
- * module under that tsconfig, as an editor over the workspace sees them. Virtual, beside the
- * tsconfig it extends, so relative settings mean what they mean to `tsc`.
+ * The configuration a module is checked with: the tsconfig the editor picks for it (`tsconfigOf`:
+ * a solution's referenced project, say; options, `lib`, `types`, `jsx`, type roots from its
+ * directory), plus what kit adds: each public module's specifier resolves to its source beside
+ * the workspace's own `paths`, stylesheet and asset imports are typed. The roots are every `ts`
+ * module under that tsconfig and the declaration files its `include` names, as an editor over
+ * the workspace sees them. Virtual, beside the tsconfig it extends, so relative settings mean
+ * what they mean to `tsc`.
  */
 function checkConfig(workspace: Workspace, checker: CheckerThread, tsconfig: string | undefined): string {
   const dir = tsconfig ? dirname(tsconfig) : workspace.root;
-  const file = join(dir, CHECK_CONFIG);
+  const file = join(dir, checkConfigName(tsconfig));
   let given = derived.get(workspace);
-  if (!given) derived.set(workspace, (given = new Set()));
-  if (given.has(file)) return file;
-  const roots = workspaceRoots(workspace).filter((root) => root === KIT_TYPES || tsconfigOf(workspace, root) === tsconfig);
+  if (!given) derived.set(workspace, (given = new Map()));
+  const stamps = tsconfig ? tsconfigChain(tsconfig).map((member) => fileStamp(member).stamp).join(' ') : '';
+  if (given.get(file) === stamps) return file;
+  // The declaration files the project names are ambient to its files, as in `tsc -p` and the editor.
+  const roots = [...new Set([...workspaceRoots(workspace).filter((root) => root === KIT_TYPES || tsconfigOf(workspace, root) === tsconfig), ...projectDeclarationRoots(workspace, tsconfig, stamps)])];
   // A 5.x workspace's tsconfig as TypeScript 7 can read it (see tsconfig-map.ts); a 6 or 7 one as it is.
   const mapping = tsconfig ? mapTsconfig(tsconfig, workspace.typescript.major, workspace.root) : undefined;
   const config = {
@@ -100,17 +112,27 @@ function checkConfig(workspace: Workspace, checker: CheckerThread, tsconfig: str
     compilerOptions: {
       ...(tsconfig ? {} : { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], skipLibCheck: true }),
       ...mapping?.overrides,
+      // kit lists a project's roots, not all its files: `composite` would blame that list (TS6307).
+      // Its `declaration` stays, and with it the checks declarations need.
+      ...(isComposite(tsconfig) ? { composite: false, declaration: true } : {}),
       // Every file is an ES module, as rolldown sees it: one module's top-level names never clash with another's.
       moduleDetection: 'force',
       noEmit: true,
-      paths: { ...mapping?.paths, ...modulePaths(workspace, dir) },
+      // TypeScript takes one `paths`: the workspace's own aliases with kit's module specifiers, kit's
+      // winning a key both name, since the import map resolves a public specifier at run time.
+      paths: { ...ownPaths(tsconfig, dir, mapping?.paths), ...modulePaths(workspace, dir) },
     },
     files: roots.map((root) => toPosix(relative(dir, root))),
     include: [],
   };
   checker.setVirtualFile(file, JSON.stringify(config));
-  given.add(file);
+  given.set(file, stamps);
   return file;
+}
+
+/** Whether the tsconfig's chain sets `composite` (a project of a solution, often). */
+function isComposite(tsconfig: string | undefined): boolean {
+  return !!tsconfig && readTsconfigChain(tsconfig).find((file) => 'composite' in file.options)?.options.composite === true;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ChangeLog } from '../cache/changes.js';
 import { rememberContent } from '../cache/inputs.js';
 import { fileStamp } from '../cache/stamp.js';
 import { findModule, type Workspace } from '../workspace/model.js';
+import { aliasLookup } from './aliases.js';
 import { directoryListings, resolveInstalledTypes, resolveRelative } from './resolve.js';
 import { scanSpecifiers, type FileSpecifiers } from './specifiers.js';
 
@@ -73,11 +74,11 @@ function holds(kept: Reach, changes: ChangeLog | undefined): boolean {
 
 /**
  * The files a module's verdict depends on: what its entry reaches through imports, type
- * imports and references, as TypeScript resolves them. Other modules are reached through
- * their specifiers (their sources are their types); an installed package through the
- * declaration file it is typed by (and its package.json), whose own relative references are
- * followed but not its imports of further packages: an install changes those, and an install
- * is an input of its own (`installRecords`). Another module's reach is kept while nothing it
+ * imports and references, as TypeScript resolves them (tsconfig `paths` aliases too). Other
+ * modules are reached through their specifiers (their sources are their types); an installed
+ * package through the declaration file it is typed by (and its package.json), whose own
+ * relative references are followed but not its imports of further packages: an install changes
+ * those, and an install is an input of its own (`installRecords`). Another module's reach is kept while nothing it
  * rests on changed: the modules that import it (a chain through a workspace's packages) take
  * it whole instead of walking it again.
  */
@@ -123,6 +124,10 @@ function reachOf(workspace: Workspace, entry: string, walking: Set<string>, chan
   const reached = new Set<string>();
   const stamps = new Map<string, string>();
   const exists = directoryListings((dir) => stamps.set(dir, stampOf(dir)));
+  // An edit to a tsconfig's `paths` changes where an alias leads.
+  const aliases = aliasLookup(workspace, (tsconfigs) => {
+    for (const file of tsconfigs) if (!stamps.has(file)) stamps.set(file, stampOf(file));
+  });
   const queue = [entry];
   const reach = (file: string | undefined) => {
     if (file && !reached.has(file)) queue.push(file);
@@ -159,6 +164,8 @@ function reachOf(workspace: Workspace, entry: string, walking: Set<string>, chan
       for (const [path, stamp] of other.stamps) stamps.set(path, stamp);
       return;
     }
+    const aliased = aliases(specifier, importer, { types: true, exists });
+    if (aliased) return reach(aliased);
     const { types, manifest } = resolveInstalledTypes(specifier.replace(/^node:/, ''), dirname(importer), exists, (manifest) => stamps.set(manifest, stampOf(manifest)));
     reach(manifest);
     reach(types);

@@ -2,6 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { KIT_HOME } from '../version.js';
 import type { Workspace } from '../workspace/model.js';
+import { projectDeclarations, projectFilesOf } from '../workspace/tsconfig-include.js';
+import { readTsconfigChain } from '../workspace/tsconfig-read.js';
 
 /** Ambient types of what stylesheet and asset imports yield. */
 export const KIT_TYPES = join(KIT_HOME, 'types', 'kit-env.d.ts');
@@ -26,5 +28,26 @@ export function workspaceRoots(workspace: Workspace): string[] {
     }
     roots.set(workspace, found);
   }
+  return found;
+}
+
+const declarations = new WeakMap<Workspace, Map<string, { stamps: string; found: string[] }>>();
+
+/**
+ * The declaration files the project of `tsconfig` names by its `files` and `include` (a
+ * `vite-env.d.ts`, CSS module declarations in `src/types/`): ambient to every file of the
+ * project, so roots of every check under it, as `tsc -p` and the editor read them. Found once
+ * per discovery of the workspace, as `workspaceRoots` are, and again when the tsconfig's chain
+ * changes (`stamps`, which stand for it).
+ */
+export function projectDeclarationRoots(workspace: Workspace, tsconfig: string | undefined, stamps: string): string[] {
+  if (!tsconfig) return [];
+  let byTsconfig = declarations.get(workspace);
+  if (!byTsconfig) declarations.set(workspace, (byTsconfig = new Map()));
+  const kept = byTsconfig.get(tsconfig);
+  if (kept?.stamps === stamps) return kept.found;
+  const chain = readTsconfigChain(tsconfig);
+  const found = chain.length ? projectDeclarations(projectFilesOf(chain)) : [];
+  byTsconfig.set(tsconfig, { stamps, found });
   return found;
 }

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Node } from 'jsonc-parser';
 import { jsonc } from '../commonjs.js';
 import { resolveExtends } from './tsconfig-chain.js';
+import { projectFilesOf, projectHolds } from './tsconfig-include.js';
 import type { Position } from './json.js';
 import { isInside } from '../paths.js';
 import { fileStamp } from '../cache/stamp.js';
@@ -12,8 +13,18 @@ import type { Workspace } from './model.js';
 export interface TsconfigFile {
   file: string;
   options: Record<string, unknown>;
+  /** Its own top-level `files`, `include`, `exclude` and `references`, as written (undefined when absent). */
+  project: ProjectFields;
   /** The position of `compilerOptions.<name>` (of its value with `value`), 1-based. */
   positionOf(name: string, value?: boolean): Position | undefined;
+}
+
+/** The top-level fields that say which files a tsconfig's project holds. */
+export interface ProjectFields {
+  files?: unknown;
+  include?: unknown;
+  exclude?: unknown;
+  references?: unknown;
 }
 
 /**
@@ -94,7 +105,8 @@ function parseTsconfig(file: string): Parsed | undefined {
   };
   const extended = valueOf(node(['extends']));
   const bases = (Array.isArray(extended) ? extended : [extended]).filter((name): name is string => typeof name === 'string').reverse();
-  return { own: { file, options, positionOf }, bases };
+  const project: ProjectFields = { files: valueOf(node(['files'])), include: valueOf(node(['include'])), exclude: valueOf(node(['exclude'])), references: valueOf(node(['references'])) };
+  return { own: { file, options, project, positionOf }, bases };
 }
 
 function valueOf(node: Node | undefined): unknown {
@@ -110,10 +122,19 @@ function position(text: string, offset: number): Position {
 }
 
 /**
- * The tsconfig.json TypeScript picks for a module, as `tsc -p` from its directory would:
- * the nearest one up from the entry, inside the workspace; undefined when there is none.
+ * The tsconfig TypeScript's editor service picks for a file: the nearest tsconfig.json up from
+ * it, inside the workspace; when that project does not hold the file (a solution file,
+ * `"files": []` with `references`), the first project its references lead to, depth first as
+ * `tsc -b` lists them, that holds it (a Vite app's `tsconfig.app.json`). A file no project
+ * holds keeps the nearest tsconfig.json. Undefined when there is none.
  */
 export function tsconfigOf(workspace: Workspace, entry: string): string | undefined {
+  const nearest = nearestTsconfig(workspace, entry);
+  return nearest && (projectHolding(nearest, resolve(entry)) ?? nearest);
+}
+
+/** The nearest tsconfig.json up from `entry`, inside the workspace, as `tsc -p` from its directory finds it. */
+function nearestTsconfig(workspace: Workspace, entry: string): string | undefined {
   for (let dir = dirname(entry); isInside(dir, workspace.root); dir = dirname(dir)) {
     const file = join(dir, 'tsconfig.json');
     if (existsSync(file)) return file;
@@ -122,12 +143,37 @@ export function tsconfigOf(workspace: Workspace, entry: string): string | undefi
   return undefined;
 }
 
+/** `tsconfig`, or the project among its references (followed further) that holds `file`. */
+function projectHolding(tsconfig: string, file: string, visited: string[] = []): string | undefined {
+  if (visited.includes(tsconfig)) return undefined;
+  visited.push(tsconfig);
+  const chain = readTsconfigChain(tsconfig);
+  if (chain.length === 0) return undefined;
+  if (projectHolds(projectFilesOf(chain), file)) return tsconfig;
+  for (const reference of referencesOf(chain[0])) {
+    const found = projectHolding(reference, file, visited);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The tsconfig files a tsconfig's `references` name (a directory stands for its tsconfig.json); never inherited. */
+function referencesOf(own: TsconfigFile): string[] {
+  const references = Array.isArray(own.project.references) ? own.project.references : [];
+  return references.flatMap((reference: unknown) => {
+    const path = (reference as { path?: unknown } | null)?.path;
+    if (typeof path !== 'string') return [];
+    const target = resolve(dirname(own.file), path);
+    return [target.endsWith('.json') ? target : join(target, 'tsconfig.json')];
+  });
+}
+
 /**
  * The tsconfig.json paths TypeScript looks at for a module, nearest first, up to the one it
- * picks (`found`, when the caller has looked it up already): one created nearer than that
- * changes the module's configuration.
+ * finds: one created nearer than that changes the module's configuration.
  */
-export function tsconfigLookups(workspace: Workspace, entry: string, found = tsconfigOf(workspace, entry)): string[] {
+export function tsconfigLookups(workspace: Workspace, entry: string): string[] {
+  const found = nearestTsconfig(workspace, entry);
   const looked: string[] = [];
   for (let dir = dirname(entry); isInside(dir, workspace.root); dir = dirname(dir)) {
     looked.push(join(dir, 'tsconfig.json'));
@@ -136,7 +182,26 @@ export function tsconfigLookups(workspace: Workspace, entry: string, found = tsc
   return looked;
 }
 
-/** Every tsconfig file that decides how a module's files compile: where one was looked for, and the chain of the one found. */
+/**
+ * Every tsconfig file that decides how a module's files compile: where one was looked for, the
+ * chain of the one found and, for a solution, of each project its references lead to (an edit
+ * to any may move the module to another project).
+ */
 export function tsconfigInputs(workspace: Workspace, entry: string, tsconfig = tsconfigOf(workspace, entry)): string[] {
-  return [...tsconfigLookups(workspace, entry, tsconfig), ...(tsconfig ? tsconfigChain(tsconfig) : [])];
+  const lookups = tsconfigLookups(workspace, entry);
+  const inputs = new Set(lookups);
+  const visited = new Set<string>();
+  const visit = (file: string) => {
+    if (visited.has(file)) return;
+    visited.add(file);
+    for (const member of tsconfigChain(file)) inputs.add(member);
+    // The project found holds the module: its own references were never looked at.
+    const own = file === tsconfig ? undefined : readTsconfigChain(file)[0];
+    for (const reference of own ? referencesOf(own) : []) visit(reference);
+  };
+  if (tsconfig) {
+    visit(lookups.at(-1)!); // the nearest tsconfig.json, a solution or the project itself
+    visit(tsconfig);
+  }
+  return [...inputs];
 }

@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import type { AcceptedPlugin } from 'postcss';
+import { fileStamp } from '../cache/stamp.js';
+import { bundleError, type Diagnostic } from '../diagnostics.js';
+import { toPosix } from '../paths.js';
+
+/** The workspace's PostCSS configuration as it applies to one package's stylesheets. */
+export interface PostcssConfig {
+  /** Absolute path of the configuration file. */
+  file: string;
+  plugins: AcceptedPlugin[];
+}
+
+/** What the look-up found: the configuration (or none, or why it failed) and the files that decide it. */
+export interface ConfigLookup {
+  config?: PostcssConfig;
+  diagnostic?: Diagnostic;
+  /** The configuration file, and those looked for before it: creating one changes what applies. */
+  inputs: string[];
+}
+
+// The names postcss-load-config looks for, in its order (a `postcss` key of package.json aside).
+const NAMES = ['.postcssrc', '.postcssrc.json', '.postcssrc.yaml', '.postcssrc.yml', '.postcssrc.ts', '.postcssrc.cts', '.postcssrc.mts', '.postcssrc.js', '.postcssrc.cjs', '.postcssrc.mjs', 'postcss.config.ts', 'postcss.config.cts', 'postcss.config.mts', 'postcss.config.js', 'postcss.config.cjs', 'postcss.config.mjs'];
+// Those whose absence is an input: with no watcher, creating one of these is noticed by stat.
+const USUAL = ['postcss.config.js', 'postcss.config.cjs', 'postcss.config.mjs'];
+const TAILWIND = '@tailwindcss/postcss';
+
+const require = createRequire(import.meta.url);
+const loaded = new Map<string, { stamp: string; found: Promise<PostcssConfig | Diagnostic> }>();
+
+/**
+ * The PostCSS configuration of the package at `packageDir`: its own, else the workspace's
+ * (`postcss.config.{js,cjs,mjs}`, `.postcssrc*`), loaded with postcss-load-config as Vite loads
+ * it. A loaded configuration is kept until its file's stamp changes. One that does not load is a
+ * diagnostic naming it, never a throw.
+ */
+export async function findPostcssConfig(root: string, packageDir: string, env: string): Promise<ConfigLookup> {
+  const inputs: string[] = [];
+  for (const dir of new Set([packageDir, root])) {
+    for (const name of NAMES) {
+      const file = join(dir, name);
+      if (!existsSync(file)) {
+        if (USUAL.includes(name)) inputs.push(file);
+        continue;
+      }
+      inputs.push(file);
+      const found = await loadConfig(root, file, packageDir, env);
+      return 'plugins' in found ? { config: found, inputs } : { diagnostic: found, inputs };
+    }
+  }
+  return { inputs };
+}
+
+function loadConfig(root: string, file: string, packageDir: string, env: string): Promise<PostcssConfig | Diagnostic> {
+  const key = `${file}|${packageDir}|${env}`;
+  const { stamp } = fileStamp(file);
+  const known = loaded.get(key);
+  if (known?.stamp === stamp) return known.found;
+  const found = readConfig(root, file, packageDir, env);
+  loaded.set(key, { stamp, found });
+  return found;
+}
+
+async function readConfig(root: string, file: string, packageDir: string, env: string): Promise<PostcssConfig | Diagnostic> {
+  const rel = toPosix(relative(root, file));
+  try {
+    const postcssrc = require('postcss-load-config') as typeof import('postcss-load-config');
+    // `env` given, so that postcss-load-config leaves process.env.NODE_ENV alone; the search stops in the file's own directory.
+    const dir = join(file, '..');
+    const result = await postcssrc({ env, cwd: packageDir }, dir, { stopDir: dir });
+    return { file: result.file, plugins: result.plugins.map((plugin) => withBase(plugin as AcceptedPlugin, packageDir, env)) };
+  } catch (error) {
+    // Its first lines: postcss-load-config adds the require stack and the file, which the diagnostic names already.
+    const lines = String((error as Error).message ?? error).split(`${root}/`).join('').split('\n');
+    const end = lines.findIndex((line) => line.trim() === '' || line.startsWith('Require stack:'));
+    const message = lines.slice(0, end <= 0 ? undefined : end).join(' ').trim();
+    return bundleError(`the PostCSS config ${rel} does not load: ${message}; fix it or remove it`, { file: rel });
+  }
+}
+
+/**
+ * Tailwind CSS looks for class names below its `base`, by default the directory kit was started
+ * in: named without options, it is given the package's directory instead (where Vite would run),
+ * and Tailwind's own minifier only for production.
+ */
+function withBase(plugin: AcceptedPlugin, packageDir: string, env: string): AcceptedPlugin {
+  const creator = plugin as AcceptedPlugin & { postcss?: boolean; (options?: object): AcceptedPlugin };
+  if (typeof creator !== 'function' || creator.postcss !== true) return plugin;
+  const made = creator() as { postcssPlugin?: string };
+  return made.postcssPlugin === TAILWIND ? creator({ base: packageDir, optimize: env === 'production' }) : (made as AcceptedPlugin);
+}

@@ -1,0 +1,3 @@
+export const variants = { primary: 'button-primary', ghost: 'button-ghost' } as const;
+
+export type Variant = keyof typeof variants;
