@@ -6,7 +6,7 @@ import { RACY_MS } from './cache/stamp.js';
 import type { ChangeLog } from './cache/changes.js';
 import { ImportPolicy } from './bundle/imports.js';
 import { runAhead, runBundler, togetherBundler } from './bundle/registry.js';
-import { BUILTIN_BUNDLERS } from './workspace/bundler-specifiers.js';
+import { capabilitiesOf } from './workspace/bundler-specifiers.js';
 import type { BundleInput, BundleResult } from './bundle/types.js';
 import { ensureEditorConfig } from './workspace/editor-config.js';
 import { failedBuildInputs } from './cache/inputs.js';
@@ -164,7 +164,7 @@ export class Compiler {
       const together = unbuilt.filter((m) => m.bundler.specifier === specifier);
       const bundler = together.length > 1 ? await togetherBundler(specifier) : undefined;
       if (!bundler) continue;
-      if (together.some((m) => m.bundler.specifier === BUILTIN_BUNDLERS.ts.specifier)) this.tsReady = true;
+      if (together.some((m) => capabilitiesOf(m.bundler).warmsUp)) this.tsReady = true;
       const inputs = together.map((module) => ({ workspace, module, options, policy: new ImportPolicy(workspace, module, options), changes: this.changes }));
       (await bundler.bundleTogether(inputs))?.forEach((result, i) => result && bundled.set(together[i], { result, policy: inputs[i].policy }));
     }
@@ -188,10 +188,10 @@ export class Compiler {
     const key = this.scriptKey(workspace, module, options);
     let source: CacheSource = 'miss';
     const script = await this.scripts.get(key, async () => {
-      if (module.bundler.specifier === BUILTIN_BUNDLERS.ts.specifier) this.tsReady = true;
+      if (capabilitiesOf(module.bundler).warmsUp) this.tsReady = true;
       const policy = new ImportPolicy(workspace, module, options);
       const result = await bundle({ workspace, module, options, policy, changes: this.changes });
-      const code = result.diagnostics.length ? '' : await finish(result, options, module.bundler.name);
+      const code = result.diagnostics.length ? '' : await finish(result, options, capabilitiesOf(module.bundler).minifies);
       const inputs = result.diagnostics.length ? failedBuildInputs(result.inputs, module.package.dir) : result.inputs;
       // The map is in the code now (or was not asked for): kept apart too, it would double what memory and the disk cache hold.
       const { map: _inCode, stamps, ...kept } = result;
@@ -249,7 +249,7 @@ export class Compiler {
 
 /** The workspace's `ts` modules whose manifests are sound: those `prepare` and `warmUp` may build. */
 function buildableTsModules(workspace: Workspace): ModuleInfo[] {
-  return workspace.modules.filter((m) => m.bundler.specifier === BUILTIN_BUNDLERS.ts.specifier && m.diagnostics.length === 0);
+  return workspace.modules.filter((m) => capabilitiesOf(m.bundler).warmsUp && m.diagnostics.length === 0);
 }
 
 /**
@@ -275,8 +275,8 @@ function invalid(diagnostics: Diagnostic[], inputs: string[] = [], settled = tru
 const DECORATOR_HELPERS = /\b_apply_decs_\w+\(|\b_ts_decorate\(/;
 
 /** Minifies what the bundler left unminified, and inlines the development map. */
-async function finish(result: BundleResult, options: CompileOptions, bundler: string): Promise<string> {
-  if (options.min && bundler !== 'esbuild') {
+async function finish(result: BundleResult, options: CompileOptions, minified: boolean): Promise<string> {
+  if (options.min && !minified) {
     // Minified in the language the bundler wrote (a tsconfig's es2017 stays es2017). Decorated
     // code keeps its names: a class decorator's `context.name`, and metadata, read them.
     const keepNames = DECORATOR_HELPERS.test(result.code);

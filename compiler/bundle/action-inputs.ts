@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ChangeLog } from '../cache/changes.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import { verdictInputs } from './ts-verdict.js';
+import { capabilitiesOf } from '../workspace/bundler-specifiers.js';
 import { reachableFiles } from '../check/reach.js';
 import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
 
@@ -15,7 +16,7 @@ import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
 export function actionInputs(workspace: Workspace, module: ModuleInfo, changes?: ChangeLog): string[] {
   const manifests = [join(module.package.dir, 'package.json'), ...(module.moduleManifestFile ? [join(workspace.root, module.moduleManifestFile)] : [])];
   // Only a type-checked module's verdict rests on the type packages and installs; any module's emit on its tsconfig chain.
-  const read = module.bundler.name === 'ts' ? verdictInputs(workspace, module, changes).read : [...reachableFiles(workspace, module.entry, changes), ...tsconfigInputs(workspace, module.entry, tsconfigOf(workspace, module.entry))];
+  const read = capabilitiesOf(module.bundler).typeChecks ? verdictInputs(workspace, module, changes).read : [...reachableFiles(workspace, module.entry, changes), ...tsconfigInputs(workspace, module.entry, tsconfigOf(workspace, module.entry))];
   return [...read, ...manifests, ...module.assets.map((asset) => asset.absolute)];
 }
 

@@ -9,7 +9,7 @@ import { emitTarget } from './swc-options.js';
 import { declarationsOnly, declarationStandIn } from './declaration-stand-in.js';
 import { CSS_MODULE, stylesheetStandIn } from './css-modules.js';
 import { emitOptionsOf } from '../workspace/tsconfig-options.js';
-import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
+import { nearestTsconfig, tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
 import type { Workspace } from '../workspace/model.js';
 import { orderStylesheets, type BundleInput, type BundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 
@@ -24,11 +24,14 @@ interface Part {
   target: string;
   /** Which tsconfig applies and its chain: an edit to any may change the bundle. */
   settings: string[];
+  /** The project a solution tsconfig leads to, when it is not the nearest tsconfig.json (which esbuild would read). */
+  project?: string;
 }
 
 function partOf(input: BundleInput): Part {
   const tsconfig = tsconfigOf(input.workspace, input.module.entry);
-  return { input, diagnostics: [], target: emitTarget(emitOptionsOf(tsconfig).target), settings: tsconfigInputs(input.workspace, input.module.entry, tsconfig) };
+  const project = tsconfig !== nearestTsconfig(input.workspace, input.module.entry) ? tsconfig : undefined;
+  return { input, diagnostics: [], target: emitTarget(emitOptionsOf(tsconfig).target), settings: tsconfigInputs(input.workspace, input.module.entry, tsconfig), project };
 }
 
 /** The `esbuild` bundler (`@kit-js/packages/bundlers/esbuild`): esbuild in bundle mode. */
@@ -62,7 +65,7 @@ export const esbuildBundler: Bundler & { bundleTogether: typeof bundleTogether }
  */
 async function bundleTogether(inputs: BundleInput[]): Promise<BundleResult[] | undefined> {
   const parts = inputs.map(partOf);
-  if (parts.some((part) => part.target !== parts[0].target)) return undefined;
+  if (parts.some((part) => part.target !== parts[0].target || part.project !== parts[0].project)) return undefined;
   const byModule = new Map(parts.map((part) => [part.input.module.specifier, part]));
   const { workspace } = inputs[0];
   try {
@@ -155,6 +158,8 @@ async function build(parts: Part[], partOf: (importer: string) => Part | undefin
     format: 'esm',
     platform: options.target === 'node' ? 'node' : 'browser',
     target: parts[0].target,
+    // esbuild reads the nearest tsconfig.json itself; a solution's project (its `jsx`, say) is named.
+    ...(parts[0].project ? { tsconfig: parts[0].project } : {}),
     absWorkingDir: root,
     outdir: root,
     sourcemap: options.sourcemap === 'inline' ? 'external' : false,

@@ -97,13 +97,13 @@ export class ImportPolicy {
     }
     const entryOf = moduleOfEntry(this.workspace, path);
     if (entryOf && entryOf !== this.module) {
-      return importCrossesModule(`'${specifier}' crosses into the module ${entryOf.specifier} by a relative path; import it as '${entryOf.specifier}'`, at());
+      return importCrossesModule(`'${specifier}' crosses into the module ${entryOf.specifier} by a file path; import it as '${entryOf.specifier}'`, at());
     }
     if (!isInside(path, this.module.package.dir)) {
       const owner = owningModule(this.workspace, path);
       const other = owner ? undefined : this.workspace.packages.find((pkg) => isInside(path, pkg.dir));
-      if (owner) return importCrossesModule(`'${specifier}' crosses into the module ${owner.specifier} by a relative path; it is a private file of ${owner.specifier}; import what that module exports from '${owner.specifier}'`, at());
-      if (other) return importCrossesModule(`'${specifier}' crosses into the package ${other.name} by a relative path; import what its modules export by their specifiers`, at());
+      if (owner) return importCrossesModule(`'${specifier}' crosses into the module ${owner.specifier} by a file path; it is a private file of ${owner.specifier}; import what that module exports from '${owner.specifier}'`, at());
+      if (other) return importCrossesModule(`'${specifier}' crosses into the package ${other.name} by a file path; import what its modules export by their specifiers`, at());
       return bundleError(`'${specifier}' resolves to ${this.rel(path)}, outside the package ${this.module.package.name}; import it through a public module instead`, at());
     }
     // A file of the package that is no module's entry is a private helper of each module that reaches it.

@@ -7,6 +7,7 @@ import { esbuildTsconfigWarnings } from './esbuild-tsconfig.js';
 import { workspaceTypeScript } from './typescript-version.js';
 import { fileStamp } from '../cache/stamp.js';
 import { collectModules } from './modules.js';
+import { capabilitiesOf } from './bundler-specifiers.js';
 import { PROPOSED_SCOPE, readKitManifest, readModuleManifest, readPackageManifest, type Read } from './manifests.js';
 import type { ModuleInfo, PackageInfo, Workspace } from './model.js';
 import { isInside, toPosix } from '../paths.js';
@@ -207,7 +208,7 @@ export class WorkspaceLoader {
 
 /** How the tsconfigs of the workspace's `ts` modules are read for TypeScript 7, said once per tsconfig. */
 function tsconfigWarnings(workspace: Workspace, major = workspace.typescript.major): Diagnostic[] {
-  const tsconfigs = new Set(workspace.modules.filter((m) => m.bundler.name === 'ts').map((m) => tsconfigOf(workspace, m.entry)));
+  const tsconfigs = new Set(workspace.modules.filter((m) => capabilitiesOf(m.bundler).typeChecks).map((m) => tsconfigOf(workspace, m.entry)));
   const warnings = [...tsconfigs].flatMap((tsconfig) => (tsconfig ? mapTsconfig(tsconfig, major, workspace.root).warnings : []));
   return [...new Map(warnings.map((w) => [`${w.file}:${w.line}:${w.column} ${w.message}`, w])).values()];
 }

@@ -3,6 +3,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { toPosix } from '../paths.js';
 import type { Workspace } from './model.js';
 import { readTsconfigChain, tsconfigOf } from './tsconfig-read.js';
+import { capabilitiesOf } from './bundler-specifiers.js';
 
 /**
  * What the tsconfigs of `esbuild` modules ask for that esbuild does not write, said once per
@@ -10,7 +11,7 @@ import { readTsconfigChain, tsconfigOf } from './tsconfig-read.js';
  * (reflect-metadata, dependency injection) would get `undefined` at run time, with no error.
  */
 export function esbuildTsconfigWarnings(workspace: Workspace): Diagnostic[] {
-  const tsconfigs = new Set(workspace.modules.filter((m) => m.bundler.name === 'esbuild').map((m) => tsconfigOf(workspace, m.entry)));
+  const tsconfigs = new Set(workspace.modules.filter((m) => capabilitiesOf(m.bundler).decoratorMetadata === false).map((m) => tsconfigOf(workspace, m.entry)));
   const warnings: Diagnostic[] = [];
   for (const tsconfig of tsconfigs) {
     if (!tsconfig) continue;

@@ -134,7 +134,7 @@ export function tsconfigOf(workspace: Workspace, entry: string): string | undefi
 }
 
 /** The nearest tsconfig.json up from `entry`, inside the workspace, as `tsc -p` from its directory finds it. */
-function nearestTsconfig(workspace: Workspace, entry: string): string | undefined {
+export function nearestTsconfig(workspace: Workspace, entry: string): string | undefined {
   for (let dir = dirname(entry); isInside(dir, workspace.root); dir = dirname(dir)) {
     const file = join(dir, 'tsconfig.json');
     if (existsSync(file)) return file;

@@ -75,8 +75,9 @@ describe('a Vite-style app: solution tsconfig, ambient declarations, paths alias
     expect(main.styles).toContain('font-family: system-ui');
     const button = await compile(dir, '@vite/web/button');
     expect(button.code).toContain('button-primary');
-    // tsconfig.app.json's `jsx` (the solution file has none) makes the emit: preact's automatic runtime.
-    if (bundler === 'ts') expect(code).toMatch(/from ['"]preact\/jsx-runtime['"]/);
+    // tsconfig.app.json's `jsx` (the solution file has none) makes the emit: preact's automatic runtime, under either bundler.
+    expect(code).toMatch(/from ['"]preact\/jsx-runtime['"]/);
+    expect(code).not.toContain('React.createElement');
   });
 
   test('the ambient declaration counts only while include names it: kit and tsc report the same TS2339', () => {
