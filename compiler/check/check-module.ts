@@ -12,6 +12,7 @@ import { KIT_TYPES, projectDeclarationRoots, workspaceRoots } from './roots.js';
 import { ownPaths } from '../workspace/tsconfig-paths.js';
 import { isInstallInput } from '../workspace/tsconfig-chain.js';
 import { ownFiles } from './own-files.js';
+import { capabilitiesOf } from '../workspace/bundler-specifiers.js';
 
 /**
  * The configuration kit checks with, beside the tsconfig it extends (`tsconfig.kit-check.json`,
@@ -266,7 +267,7 @@ function locateOption(tsconfig: string, message: string): { file: string; line: 
 export function checkInBackground(workspace: Workspace): void {
   ensureEditorConfig(workspace);
   const checker = checkerOf(workspace.root);
-  const modules = workspace.modules.filter((module) => module.bundler.name === 'ts' && /\.(ts|tsx|mts)$/.test(module.entry));
+  const modules = workspace.modules.filter((module) => capabilitiesOf(module.bundler).typeChecks && /\.(ts|tsx|mts)$/.test(module.entry));
   for (const [module, config] of openProjectsAhead(workspace, modules)) {
     // Every entry first, then in a second small step (a request arriving meanwhile waits for
     // little) the module's other files, found among the program's with no file read or stat'ed:

@@ -7,6 +7,7 @@ import { findModule, type Workspace } from '../workspace/model.js';
 import { aliasLookup } from './aliases.js';
 import { directoryListings, resolveInstalledTypes, resolveRelative } from './resolve.js';
 import { scanSpecifiers, type FileSpecifiers } from './specifiers.js';
+import { capabilitiesOf } from '../workspace/bundler-specifiers.js';
 
 /** Each file's specifiers, kept while its stat is unchanged: most of a workspace does not change between builds. */
 const scanned = new Map<string, { stamp: string; specifiers: FileSpecifiers }>();
@@ -102,7 +103,7 @@ export function reachWithStamps(workspace: Workspace, entry: string, changes?: C
  * module's request spent 1.3–2.4 ms walking a chain of packages nothing had walked yet.
  */
 export async function reachAhead(workspace: Workspace, changes: ChangeLog): Promise<void> {
-  const entries = workspace.modules.filter((module) => module.bundler.name === 'ts' && module.diagnostics.length === 0).map((module) => module.entry);
+  const entries = workspace.modules.filter((module) => capabilitiesOf(module.bundler).typeChecks && module.diagnostics.length === 0).map((module) => module.entry);
   const before = reachedIn;
   for (const entry of entries) {
     await new Promise(setImmediate);

@@ -4,6 +4,7 @@ import { KIT_HOME } from '../version.js';
 import type { Workspace } from '../workspace/model.js';
 import { projectDeclarations, projectFilesOf } from '../workspace/tsconfig-include.js';
 import { readTsconfigChain } from '../workspace/tsconfig-read.js';
+import { capabilitiesOf } from '../workspace/bundler-specifiers.js';
 
 /** Ambient types of what stylesheet and asset imports yield. */
 export const KIT_TYPES = join(KIT_HOME, 'types', 'kit-env.d.ts');
@@ -22,7 +23,7 @@ export function workspaceRoots(workspace: Workspace): string[] {
     found = [KIT_TYPES];
     for (const module of workspace.modules) {
       if (!/\.(ts|tsx|mts)$/.test(module.entry)) continue;
-      if (module.bundler.name === 'ts') found.push(module.entry);
+      if (capabilitiesOf(module.bundler).typeChecks) found.push(module.entry);
       const names = readdirSync(module.dir, { recursive: true, encoding: 'utf8' });
       for (const name of names) if (name.endsWith('.d.ts') && !name.includes('node_modules')) found.push(join(module.dir, name));
     }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { Compiler, DEVELOPMENT, findModule, loadWorkspace } from '../../lib/compiler/index.js';
+import { Compiler, DEVELOPMENT, findModule, loadWorkspace, PRODUCTION } from '../../lib/compiler/index.js';
 import { DEV, startTestServer } from '../helpers/server.js';
 import { copySample, pkg, removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
 
@@ -86,4 +86,23 @@ test('the service answers BUILD_FAILED for the broken bundler\'s module and serv
   } finally {
     await server.close();
   }
+});
+
+test('a bundler of yours registered under the name "esbuild" is asked what it can do, not named: its production output is minified by kit', async () => {
+  const source = `export default { name: 'esbuild', async bundle({ module }) {
+    return { code: 'export const greeting   =   "hello";\\n\\n// a comment kit drops when it minifies\\nexport function shout(words) { return words.toUpperCase(); }\\n' };
+  } };\n`;
+  const dir = writeWorkspace({
+    'kit.json': { packages: ['packages/odd'] },
+    'packages/odd/package.json': pkg('@a/odd', { kit: { modules: '.', bundler: 'esbuild' }, bundlers: { esbuild: './bundlers/mine.js' } }),
+    'packages/odd/data/module.json': { entry: 'data.txt' },
+    'packages/odd/data/data.txt': 'hello\n',
+    'packages/odd/bundlers/mine.js': source,
+  });
+  const workspace = loadWorkspace(dir);
+  const build = await new Compiler().compile(workspace, findModule(workspace, '@a/odd/data')!, PRODUCTION);
+  expect(build.diagnostics).toEqual([]);
+  expect(build.code).not.toContain('a comment kit drops');
+  expect(build.code).not.toContain('   ');
+  expect(build.code).toMatch(/toUpperCase\(\)/);
 });
