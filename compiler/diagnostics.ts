@@ -20,31 +20,59 @@ export interface Location {
   column?: number;
 }
 
-/** Error codes that answer a request, with their HTTP status (CONTRACT §3, spec "Errors"). */
-export const STATUS_BY_CODE = {
-  BUILD_FAILED: 422,
-  CROSS_SITE_FORBIDDEN: 403,
-  EXTENSION_DISABLED: 404,
-  HEADERS_TOO_LARGE: 431,
-  HOST_NOT_ALLOWED: 403,
-  METHOD_NOT_ALLOWED: 405,
-  MODULE_NOT_FOUND: 404,
-  NOT_FOUND: 404,
-  OPTION_INVALID: 400,
-  OPTION_UNSUPPORTED: 400,
-  OUTPUT_NOT_AVAILABLE: 404,
-  PACKAGE_NOT_FOUND: 404,
-  PREVIEW_ENTRY_NOT_FOUND: 404,
-  PREVIEW_ENTRY_REQUIRED: 409,
-  REQUEST_INVALID: 400,
-  REQUEST_TIMEOUT: 408,
-  SELECTION_INVALID: 400,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  UPDATE_SUPERSEDED: 409,
-  VERSION_MISMATCH: 404,
-} as const;
+/**
+ * Every code kit gives, sorted: the HTTP status a request answers with when the code is why
+ * it failed (CONTRACT §3, spec "Errors"), and whether the code is a warning, which fails
+ * nothing. Each has an entry in docs/errors.md, which `kit explain` prints. TypeScript's own
+ * codes (`TS<n>`) are TypeScript's.
+ */
+export const CODES = {
+  ASSET_NOT_DECLARED: {},
+  BUILD_FAILED: { status: 422 },
+  BUNDLE_ERROR: {},
+  CONDITIONAL_NOT_FOUND: {},
+  CROSS_SITE_FORBIDDEN: { status: 403 },
+  DEPENDENCY_INCOMPATIBLE: {},
+  DEPENDENCY_NOT_DECLARED: {},
+  ESBUILD_NO_DECORATOR_METADATA: { warning: true },
+  EXPORTS_PATTERN_EMPTY: { warning: true },
+  EXTENSION_DISABLED: { status: 404 },
+  HEADERS_TOO_LARGE: { status: 431 },
+  HELPER_SHARED: { warning: true },
+  HOST_NOT_ALLOWED: { status: 403 },
+  IMPORT_CROSSES_MODULE: {},
+  INTERNAL_ERROR: { status: 500 },
+  MANIFEST_INVALID: {},
+  MANIFEST_UNKNOWN_KEY: { warning: true },
+  METHOD_NOT_ALLOWED: { status: 405 },
+  MODULE_NOT_FOUND: { status: 404 },
+  NOT_FOUND: { status: 404 },
+  OPTION_INVALID: { status: 400 },
+  OPTION_UNSUPPORTED: { status: 400 },
+  OUTPUT_NOT_AVAILABLE: { status: 404 },
+  PACKAGES_GLOB_EMPTY: { warning: true },
+  PACKAGE_NOT_FOUND: { status: 404 },
+  PREVIEW_BUILTIN: {},
+  PREVIEW_CDN_UNSET: {},
+  PREVIEW_ENTRY_NOT_FOUND: { status: 404 },
+  PREVIEW_ENTRY_REQUIRED: { status: 409 },
+  PREVIEW_VERSION_UNRESOLVED: {},
+  REQUEST_INVALID: { status: 400 },
+  REQUEST_TIMEOUT: { status: 408 },
+  SELECTION_INVALID: { status: 400 },
+  TSCONFIG_MAPPED: { warning: true },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415 },
+  UPDATE_SUPERSEDED: { status: 409 },
+  VERSION_MISMATCH: { status: 404 },
+} as const satisfies Record<string, { status?: number; warning?: true }>;
 
-export type ErrorCode = keyof typeof STATUS_BY_CODE;
+type Codes = typeof CODES;
+
+/** A code that answers a request. */
+export type ErrorCode = { [K in keyof Codes]: Codes[K] extends { status: number } ? K : never }[keyof Codes];
+
+/** The HTTP status of each code that answers a request. */
+export const STATUS_BY_CODE = Object.fromEntries(Object.entries(CODES).flatMap(([code, about]) => ('status' in about ? [[code, about.status]] : []))) as Record<ErrorCode, number>;
 
 function at(code: string, message: string, location?: Location): Diagnostic {
   return location ? { code, message, ...location } : { code, message };

@@ -10,7 +10,7 @@ export { DiskStore, reportCacheTrouble, toolVersions } from './cache/disk-cache.
 export { RemoteCache } from './cache/remote-cache.js';
 export { remoteCacheSettings, type RemoteCacheSettings } from './cache/remote-client.js';
 export { createWorkspace } from './workspace/create.js';
-export { STATUS_BY_CODE, formatDiagnostic, type Diagnostic, type ErrorCode } from './diagnostics.js';
+export { CODES, STATUS_BY_CODE, formatDiagnostic, type Diagnostic, type ErrorCode } from './diagnostics.js';
 export { PUBLIC_DIR, writeDistribution, type Progress } from './emit/distribution.js';
 export { moduleUrl, stylesUrl, emittedModuleFile, type ImportMap } from './emit/importmap.js';
 export { parseOptions, formatOptions, DEVELOPMENT, PRODUCTION, type CompileOptions } from './bundle/options.js';
