@@ -1,9 +1,10 @@
 // Bundles kit's command line (lib/, as tsc wrote it) into lib/bundle/: one file for what every
 // command loads, and a chunk for each part loaded on demand (the bundlers, the service). Node
-// resolves, reads and compiles a module at a time: kit's hundred files and yargs's took `kit
-// --version` 0.22–0.25 s, the bundle 0.17–0.20 s. Packages with native code or files of their
-// own beside them (swc, esbuild, rolldown, TypeScript 7, chokidar), those kit loads by require
-// and those listhen loads only for what kit does not ask of it stay where npm put them.
+// resolves, reads and compiles a module at a time, so one file starts sooner than kit's and
+// yargs's hundreds. Packages with native code or files of their own beside them (swc, esbuild,
+// rolldown, TypeScript 7, chokidar), those kit loads by require and those listhen loads only
+// for what kit does not ask of it stay where npm put them. Also bundles the browser runtime
+// the preview page loads (lib/runtime/runtime.js), so the service serves a file.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -34,5 +35,15 @@ await build({
   }],
   // The CommonJS packages inside (http-shutdown, picocolors) require node's own modules.
   banner: { js: "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+
+await build({
+  entryPoints: [fileURLToPath(new URL('../serve/runtime/runtime.ts', import.meta.url))],
+  outfile: `${lib}runtime/runtime.js`,
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  minify: true,
   logLevel: 'warning',
 });

@@ -1,13 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { esbuild } from '../compiler/commonjs.js';
 import { KIT_HOME } from '../compiler/index.js';
 
-let bundled: Promise<string> | undefined;
+let read: Promise<string> | undefined;
 
-/** The browser runtime, bundled from its TypeScript source once per process. */
+/** The browser runtime the preview page loads: bundled from its TypeScript source by `npm run build`, read once. */
 export function runtimeScript(): Promise<string> {
-  bundled ??= esbuild
-    .build({ entryPoints: [join(KIT_HOME, 'serve', 'runtime', 'runtime.ts')], bundle: true, write: false, format: 'esm', target: 'es2022', minify: true, logLevel: 'silent' })
-    .then((r) => r.outputFiles[0].text);
-  return bundled;
+  read ??= readFile(join(KIT_HOME, 'lib', 'runtime', 'runtime.js'), 'utf8');
+  return read;
 }

@@ -143,7 +143,7 @@ export class RemoteClient {
     } catch (error) {
       if (timedOut) return this.fail('timeout', timedOut);
       if (this.closed) return undefined;
-      return this.fail('unreachable', describe(error));
+      return this.fail('unreachable', describe(error, this.base));
     } finally {
       clearTimeout(silence);
       clearTimeout(deadline);
@@ -161,8 +161,9 @@ function decodeCredential(text: string): string {
 }
 
 /** What went wrong with a request, in a few words: fetch's own message is only "fetch failed". */
-function describe(error: unknown): string {
+function describe(error: unknown, base: URL): string {
   const cause = (error as { cause?: { message?: string; code?: string } }).cause;
+  if (cause?.message === 'bad port') return `fetch refuses port ${base.port} (a "bad port" of the Fetch standard); serve the cache on another port`;
   return cause?.message || cause?.code || (error as Error).message || String(error);
 }
 

@@ -83,6 +83,10 @@ describe('RemoteClient over fetch', () => {
     const refused = client(`http://127.0.0.1:${await freePort()}/`);
     expect(await refused.remote.get('ac', 'x')).toBeUndefined();
     expect(refused.troubles).toEqual([['unreachable', expect.stringMatching(/ECONNREFUSED/)]]);
+    // A port the Fetch standard blocks (discard, X11, IRC…) says so.
+    const blocked = client('http://127.0.0.1:6000/');
+    expect(await blocked.remote.get('ac', 'x')).toBeUndefined();
+    expect(blocked.troubles).toEqual([['unreachable', expect.stringMatching(/^fetch refuses port 6000 .*another port$/)]]);
 
     const server = await serve(t, (request, response) => response.writeHead(request.url!.includes('ok') ? 404 : 503).end());
     const { remote, troubles } = client(server.url);
