@@ -14,7 +14,7 @@ import { conditionalNotFound, type Diagnostic } from './diagnostics.js';
 import type { DiskStore } from './cache/disk-cache.js';
 import type { RemoteCache } from './cache/remote-cache.js';
 import { DEVELOPMENT, formatOptions, type CompileOptions } from './bundle/options.js';
-import { InstalledPackages, type InstalledPlan, type Root } from './emit/installed-plan.js';
+import { InstalledPackages, type InstalledPlan, type Root } from './installed/plan.js';
 import { compileStyles, type StylesResult } from './bundle/styles.js';
 import { actionInputs, stylesheetActionInputs } from './bundle/action-inputs.js';
 import { KIT } from './version.js';

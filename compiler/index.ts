@@ -20,9 +20,9 @@ export { findModule, findModuleAt, findPackage, type ModuleInfo, type PackageInf
 export { packageNameOf } from './workspace/dependencies.js';
 export { resolveExternalVersion } from './workspace/external.js';
 export { readSelection, resetSelection, selectionStamp, writeSelection, type Selection } from './workspace/selection.js';
-export { entryModule, findInstalled, findInstalledInWorkspace, installedSpecifier, PACKAGE_ROOT_SUBPATH, SHARED_DIR, type InstalledPackage } from './workspace/installed.js';
-export { findPlanned, type InstalledPlan, type PlannedPackage } from './emit/installed-plan.js';
-export type { InstalledBuild, InstalledEntry } from './emit/installed-build.js';
+export { entryModule, findInstalled, findInstalledInWorkspace, installedSpecifier, PACKAGE_ROOT_SUBPATH, SHARED_DIR, type InstalledPackage } from './installed/find.js';
+export { findPlanned, type InstalledPlan, type PlannedPackage } from './installed/plan.js';
+export type { InstalledBuild, InstalledEntry } from './installed/build.js';
 export { checkOutputDirectory, EMIT_MARKER, ForeignFileClash } from './emit/output-directory.js';
 export { checkInBackground, closeCheckers, deferBackgroundChecks, reportFileChange } from './check/check-module.js';
 export { preloadBundlers } from './bundle/registry.js';

@@ -1,8 +1,8 @@
 import type { ChangeLog } from '../compiler/index.js';
 import { isKitOwnFile } from '../compiler/version.js';
-import type { Audience } from './respond.js';
+import type { Audience } from './answer.js';
 
-/** An artifact answer as `sendArtifact` takes it. */
+/** An artifact answer, as a route returns it (see answer.ts). */
 export interface Answer {
   body: string;
   type: string;

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { decodeActionResult, encodeActionResult, type OutputFile } from './action-result.js';
+import type { OutputFile } from './action-result.js';
 import { currentHash, type InputRecord } from './inputs.js';
 import { sha256 } from './digest.js';
 import { RemoteClient, type RemoteCacheSettings, type Trouble } from './remote-client.js';
@@ -13,6 +13,9 @@ interface Manifest {
 }
 
 const FORMAT = 'kit-remote/1';
+
+/** REAPI's messages, loaded with the first entry read or written: a command without a remote cache never loads protobuf. */
+const codec = () => import('./action-result.js');
 const MANIFEST = 'kit-manifest.json';
 const VALUE = 'kit-value.json';
 const ROOT = '<workspace>';
@@ -40,7 +43,7 @@ export class RemoteCache {
     settings: RemoteCacheSettings,
     private readonly root: string,
     private readonly tools: string,
-    private readonly onTrouble: (kind: Trouble | 'unverified', detail: string) => void,
+    private readonly onTrouble: (kind: Trouble, detail: string) => void,
   ) {
     this.client = new RemoteClient(settings, onTrouble);
   }
@@ -73,7 +76,7 @@ export class RemoteCache {
     if (!action) return undefined;
     let outputs: OutputFile[];
     try {
-      outputs = decodeActionResult(action);
+      outputs = (await codec()).decodeActionResult(action);
     } catch {
       return undefined;
     }
@@ -128,7 +131,7 @@ export class RemoteCache {
       for (const output of outputs) if (!(await this.client.put('cas', output.hash, output.bytes))) return;
       // Small entries carry their blobs too: a reader's hit is then one request, not an entry and two blobs after it.
       const inline = outputs.reduce((sum, o) => sum + o.bytes.length, 0) <= INLINE_LIMIT;
-      const action = encodeActionResult(outputs.map((o) => ({ path: o.path, hash: o.hash, size: o.bytes.length, ...(inline ? { contents: o.bytes } : {}) })));
+      const action = (await codec()).encodeActionResult(outputs.map((o) => ({ path: o.path, hash: o.hash, size: o.bytes.length, ...(inline ? { contents: o.bytes } : {}) })));
       if (await this.client.put('ac', this.actionHash(manifest.key), action)) this.stats.uploads++;
     })();
     this.pending.add(work);

@@ -21,7 +21,7 @@ const FAILURES_TO_GIVE_UP = 3;
 const MAX_REQUESTS = 8;
 
 /** Why a request did not give an answer to use: each kind is told once. */
-export type Trouble = 'unreachable' | 'timeout' | 'refused' | 'server';
+export type Trouble = 'unreachable' | 'timeout' | 'refused' | 'server' | 'unverified';
 
 interface Answer {
   status: number;
@@ -74,7 +74,8 @@ export class RemoteClient {
     const answer = await this.send('GET', `${kind}/${hash}`);
     if (!answer || answer.status === 404) return undefined;
     if (answer.status !== 200) return this.fail('server', `GET ${kind}/${hash} answered ${answer.status}`);
-    if (kind === 'cas' && sha256(answer.body) !== hash) return undefined; // a damaged or swapped blob: a miss
+    // A damaged or swapped blob: a miss, and said once.
+    if (kind === 'cas' && sha256(answer.body) !== hash) return void this.onTrouble('unverified', `the blob cas/${hash} does not hash to its digest (a corrupt or tampered entry), so it was not used`);
     return answer.body;
   }
 

@@ -6,7 +6,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { describeOutput, distributionFile, integrityOf, type Output } from './distribution-file.js';
 import { emittedModuleFile, type ImportMap } from './importmap.js';
 import { emitInstalled, planDiagnostics } from './installed-emit.js';
-import { findPlanned } from './installed-plan.js';
+import { findPlanned } from '../installed/plan.js';
 import { recoverOutputDirectory, replaceDirectory } from './output-directory.js';
 import { productionEntry, renderProductionPage } from '../page/production.js';
 import { readPageTemplate } from '../page/template.js';

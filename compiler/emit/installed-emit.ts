@@ -2,8 +2,8 @@ import { installedDependencies } from './resolved-dependencies.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeOutput, distributionFile, type Output } from './distribution-file.js';
 import type { ImportMap } from './importmap.js';
-import type { InstalledPlan } from './installed-plan.js';
-import { installedSpecifier, SHARED_DIR } from '../workspace/installed.js';
+import type { InstalledPlan } from '../installed/plan.js';
+import { installedSpecifier, SHARED_DIR } from '../installed/find.js';
 
 /** Why a plan cannot be emitted: entries in use that do not build. */
 export function planDiagnostics(plan: InstalledPlan): Diagnostic[] {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findInstalled, type InstalledPackage } from '../workspace/installed.js';
+import { findInstalled, type InstalledPackage } from '../installed/find.js';
 import { resolveExternalVersion } from '../workspace/external.js';
 import { findPackage, type PackageInfo, type Workspace } from '../workspace/model.js';
 

@@ -1,5 +1,5 @@
 import { semver } from '../commonjs.js';
-import { findInstalled } from './installed.js';
+import { findInstalled } from '../installed/find.js';
 import { packageNameOf } from './dependencies.js';
 import type { PackageInfo } from './model.js';
 

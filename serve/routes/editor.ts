@@ -1,11 +1,11 @@
-import { readRawBody, send, setResponseStatus, type H3Event } from 'h3';
+import { readRawBody, type H3Event } from 'h3';
 import launchEditor from 'launch-editor';
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../compiler/index.js';
+import { refuse, type Answer } from '../answer.js';
 import type { ServiceContext } from '../context.js';
 import { requestHeader } from '../request.js';
-import { sendError } from '../respond.js';
 
 const MAX_BODY = 4 * 1024;
 
@@ -23,20 +23,19 @@ interface Position {
  * diagnostic names, in a file inside the workspace: this is no way to open any file. JSON
  * only, since a form, which any site may post without asking, cannot send it.
  */
-export async function serveOpenInEditor(ctx: ServiceContext, event: H3Event): Promise<void> {
+export async function answerOpenInEditor(ctx: ServiceContext, event: H3Event): Promise<Answer> {
   if (!/^application\/json\s*(;|$)/i.test(requestHeader(event, 'content-type') ?? '')) {
-    return sendError(event, 'UNSUPPORTED_MEDIA_TYPE', 'send the position as JSON, with content-type: application/json: {"file": …, "line": …, "column": …}');
+    return refuse('UNSUPPORTED_MEDIA_TYPE', 'send the position as JSON, with content-type: application/json: {"file": …, "line": …, "column": …}');
   }
   const position = Number(requestHeader(event, 'content-length') ?? 0) > MAX_BODY ? undefined : readPosition(await readRawBody(event, 'utf8'));
-  if (!position) return sendError(event, 'REQUEST_INVALID', 'the body is not a position: send {"file": "<file of a diagnostic>", "line": <n>, "column": <n>}');
+  if (!position) return refuse('REQUEST_INVALID', 'the body is not a position: send {"file": "<file of a diagnostic>", "line": <n>, "column": <n>}');
   const workspace = ctx.loader.loadChecked();
   const current: Diagnostic[] = [...workspace.diagnostics, ...workspace.modules.flatMap((m) => m.diagnostics), ...ctx.builds.failures()];
   const named = current.some((d) => d.file === position.file && d.line === position.line && (position.column === undefined || d.column === position.column));
   const path = named ? insideWorkspace(workspace.root, position.file) : undefined;
-  if (!path) return sendError(event, 'NOT_FOUND', 'no current diagnostic points at a file of the workspace there; only the files the overlay names open');
+  if (!path) return refuse('NOT_FOUND', 'no current diagnostic points at a file of the workspace there; only the files the overlay names open');
   launchEditor(`${path}:${position.line ?? 1}:${position.column ?? 1}`);
-  setResponseStatus(event, 204);
-  return send(event, '');
+  return { kind: 'empty' };
 }
 
 /** The position a body names, or undefined when it names none. */

@@ -1,4 +1,5 @@
 import { getQuery, type H3Event } from 'h3';
+import type { Answer, StreamSink } from '../answer.js';
 import type { ChannelEvent } from '../channel.js';
 import type { ServiceContext } from '../context.js';
 import { requestHeader } from '../request.js';
@@ -13,45 +14,39 @@ const HEARTBEAT_MS = 15_000;
  * waits for the file watcher's first scan (milliseconds, once, after start): from then on,
  * every edit is announced.
  */
-export function serveEvents(ctx: ServiceContext, event: H3Event): Promise<void> {
-  const res = event.node.res;
-  res.writeHead(200, {
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-store',
-    Connection: 'keep-alive',
-    'X-Content-Type-Options': 'nosniff',
-  });
-  return new Promise((resolve) => {
-    let unsubscribe = () => {};
-    let heartbeat: NodeJS.Timeout | undefined;
-    let closed = false;
-    const close = () => {
-      closed = true;
-      clearInterval(heartbeat);
-      unsubscribe();
-      resolve();
-    };
-    event.node.req.on('close', close);
-    res.on('close', close);
-    void (ctx.changes?.settled ?? Promise.resolve()).then(() => {
-      if (closed) return;
-      unsubscribe = subscribe(ctx, event);
-      heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
-    });
-  });
+export function answerEvents(ctx: ServiceContext, event: H3Event): Answer {
+  // Read now: the request is not looked at once the stream is open.
+  const lastId = Number(requestHeader(event, 'last-event-id') ?? getQuery(event).since ?? NaN);
+  return {
+    kind: 'stream',
+    type: 'text/event-stream; charset=utf-8',
+    open(sink) {
+      let unsubscribe = () => {};
+      let heartbeat: NodeJS.Timeout | undefined;
+      let closed = false;
+      void (ctx.changes?.settled ?? Promise.resolve()).then(() => {
+        if (closed) return;
+        unsubscribe = subscribe(ctx, sink, lastId);
+        heartbeat = setInterval(() => sink.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      });
+      return () => {
+        closed = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+      };
+    },
+  };
 }
 
 /** Writes the opening of the stream and what the client missed, and follows the channel. */
-function subscribe(ctx: ServiceContext, event: H3Event): () => void {
-  const res = event.node.res;
+function subscribe(ctx: ServiceContext, sink: StreamSink, lastId: number): () => void {
   const write = (e: ChannelEvent) => {
-    res.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
-    if (e.type === 'stopping') res.end();
+    sink.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
+    if (e.type === 'stopping') sink.end();
   };
-  res.write('retry: 1000\n\n'); // reconnect within a second after the service restarts
+  sink.write('retry: 1000\n\n'); // reconnect within a second after the service restarts
   const cursor = ctx.channel.cursor;
   // A reconnect's Last-Event-ID, else the cursor of the page that opened the stream (`?since=`).
-  const lastId = Number(requestHeader(event, 'last-event-id') ?? getQuery(event).since ?? NaN);
   if (Number.isInteger(lastId) && lastId >= 0) {
     const missed = ctx.channel.since(lastId);
     if (missed) missed.forEach(write);

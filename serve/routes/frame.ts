@@ -1,20 +1,20 @@
 import { getQuery, type H3Event } from 'h3';
 import { codeFrame, type Diagnostic } from '../../compiler/index.js';
+import { json, refuse, type Answer } from '../answer.js';
 import type { ServiceContext } from '../context.js';
-import { sendError, sendJson } from '../respond.js';
 
 /**
  * `GET /preview/@kit/frame?file=&line=&column=`: the code frame the overlay shows under a
  * diagnostic. Only a position some current diagnostic names is read: this is no way to
  * read the workspace's files.
  */
-export function serveFrame(ctx: ServiceContext, event: H3Event): Promise<void> {
+export function answerFrame(ctx: ServiceContext, event: H3Event): Answer {
   const query = getQuery(event);
   const line = Number(query.line);
   const column = query.column === undefined ? undefined : Number(query.column);
   const workspace = ctx.loader.loadChecked();
   const current: Diagnostic[] = [...workspace.diagnostics, ...workspace.modules.flatMap((m) => m.diagnostics), ...ctx.builds.failures()];
   const named = current.find((d) => d.file === query.file && d.line === line && (column === undefined || d.column === column));
-  if (!named) return sendError(event, 'NOT_FOUND', 'no current diagnostic points there');
-  return sendJson(event, { frame: codeFrame(workspace.root, named) ?? null });
+  if (!named) return refuse('NOT_FOUND', 'no current diagnostic points there');
+  return json({ frame: codeFrame(workspace.root, named) ?? null });
 }

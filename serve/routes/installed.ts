@@ -1,7 +1,7 @@
 import type { H3Event } from 'h3';
 import { entryModule, findInstalledInWorkspace, findPlanned, formatOptions, installedSpecifier, SHARED_DIR, type Address, type CompileOptions, type Workspace } from '../../compiler/index.js';
+import { refuse, type Answer, type Audience } from '../answer.js';
 import type { ServiceContext } from '../context.js';
-import { sendArtifact, sendError } from '../respond.js';
 import { audienceOf, checkOptions } from './options.js';
 
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
@@ -12,24 +12,25 @@ const JAVASCRIPT = 'text/javascript; charset=utf-8';
  * workspace uses are compiled together (see `docs/selection.md`): `modules/~kit/<file>` are
  * their outputs, named by content; `modules/<subpath>` re-exports the entry's output.
  */
-export async function serveInstalled(ctx: ServiceContext, event: H3Event, workspace: Workspace, address: Address, rawQuery: string): Promise<void> {
+export async function answerInstalled(ctx: ServiceContext, event: H3Event, workspace: Workspace, address: Address, rawQuery: string): Promise<Answer> {
   const found = findInstalledInWorkspace(workspace.root, workspace.packages.map((pkg) => pkg.dir), address.packageName);
-  if (!found) return sendError(event, 'PACKAGE_NOT_FOUND', `no package ${address.packageName} in this workspace or its node_modules`);
-  if (address.family !== 'modules') return sendError(event, 'OUTPUT_NOT_AVAILABLE', `only the code of installed packages is served, not their ${address.family}`);
-  const options = checkOptions(ctx, event, rawQuery);
-  if (!('target' in options)) return options;
+  if (!found) return refuse('PACKAGE_NOT_FOUND', `no package ${address.packageName} in this workspace or its node_modules`);
+  if (address.family !== 'modules') return refuse('OUTPUT_NOT_AVAILABLE', `only the code of installed packages is served, not their ${address.family}`);
+  const checked = checkOptions(ctx, event, rawQuery);
+  if (checked.kind === 'error') return checked;
+  const { options } = checked;
   const plan = await ctx.compiler.installedPlan(workspace, options);
   // The one the modules resolve (through pnpm's links, say), else the one found above.
   const installed = plan.packages[found.name] ?? found;
   if (installed.version !== address.version) {
     const current = `/m/${installed.name}@${installed.version}/${address.family}/${address.tail}`;
-    return sendError(event, 'VERSION_MISMATCH', `${installed.name} is installed at ${installed.version}, not ${address.version}; its address is ${current}`, undefined, { current });
+    return refuse('VERSION_MISMATCH', `${installed.name} is installed at ${installed.version}, not ${address.version}; its address is ${current}`, undefined, { current });
   }
   if (address.tail.startsWith(`${SHARED_DIR}/`)) {
     const file = address.tail.slice(SHARED_DIR.length + 1);
     const code = ctx.compiler.installed.output(installed, options, file);
-    if (code === undefined) return sendError(event, 'OUTPUT_NOT_AVAILABLE', `${file} is not an output of ${installed.name}@${installed.version} as this workspace uses it; reload the page for the current addresses`);
-    return sendArtifact(event, code, JAVASCRIPT, audienceOf(ctx, options));
+    if (code === undefined) return refuse('OUTPUT_NOT_AVAILABLE', `${file} is not an output of ${installed.name}@${installed.version} as this workspace uses it; reload the page for the current addresses`);
+    return { kind: 'artifact', body: code, type: JAVASCRIPT, audience: audienceOf(ctx, options) };
   }
   const planned = findPlanned(plan, installedSpecifier(installed.name, address.tail));
   let entry = planned?.entry;
@@ -40,12 +41,12 @@ export async function serveInstalled(ctx: ServiceContext, event: H3Event, worksp
     entry = build.entries[address.tail];
     diagnostics = build.failed[address.tail];
   }
-  if (!entry) return sendError(event, 'BUILD_FAILED', `${installed.name}@${installed.version}/${address.tail} does not build`, diagnostics);
-  return sendArtifact(event, entryModule(address.tail, entry.file, entry.exports, formatOptions(options)), JAVASCRIPT, entryAudience(ctx, options));
+  if (!entry) return refuse('BUILD_FAILED', `${installed.name}@${installed.version}/${address.tail} does not build`, diagnostics);
+  return { kind: 'artifact', body: entryModule(address.tail, entry.file, entry.exports, formatOptions(options)), type: JAVASCRIPT, audience: entryAudience(ctx, options) };
 }
 
 /** What an entry's own address names follows the entries in use, not only the version: always revalidated. */
-function entryAudience(ctx: ServiceContext, options: CompileOptions) {
+function entryAudience(ctx: ServiceContext, options: CompileOptions): Audience {
   const audience = audienceOf(ctx, options);
   return audience === 'production-origin' ? 'production-dev-service' : audience;
 }

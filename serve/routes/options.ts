@@ -1,23 +1,29 @@
 import type { H3Event } from 'h3';
 import { parseOptions, type CompileOptions } from '../../compiler/index.js';
+import { refuse, type Audience, type ErrorAnswer } from '../answer.js';
 import type { ServiceContext } from '../context.js';
 import { checkSameOrigin } from '../guard.js';
 import { rememberLast } from '../memo.js';
-import { sendError, type Audience } from '../respond.js';
+
+/** The options of a code or styles address, once they are known to be answerable. */
+export interface CheckedOptions {
+  kind: 'options';
+  options: CompileOptions;
+}
 
 /**
- * The options of a code or styles address, or the refusal already sent: malformed or
+ * The options of a code or styles address, or the refusal to answer: malformed or
  * unsupported options, and development outputs without the extension or for another site.
  */
-export function checkOptions(ctx: ServiceContext, event: H3Event, rawQuery: string): CompileOptions | Promise<void> {
+export function checkOptions(ctx: ServiceContext, event: H3Event, rawQuery: string): CheckedOptions | ErrorAnswer {
   const parsed = parsedOptions(rawQuery);
-  if (!parsed.ok) return sendError(event, parsed.code, parsed.message);
+  if (!parsed.ok) return refuse(parsed.code, parsed.message);
   if (parsed.options.env === 'development') {
-    if (!ctx.options.development) return sendError(event, 'EXTENSION_DISABLED', 'development outputs need the development extension; start kit run with KIT_SERVICE_EXTENSIONS=@kit-js/packages/development');
+    if (!ctx.options.development) return refuse('EXTENSION_DISABLED', 'development outputs need the development extension; start kit run with KIT_SERVICE_EXTENSIONS=@kit-js/packages/development');
     const refused = checkSameOrigin(event);
     if (refused) return refused;
   }
-  return parsed.options;
+  return { kind: 'options', options: parsed.options };
 }
 
 /** Shared by every request with that query: frozen, so that none can change another's. */

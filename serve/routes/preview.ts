@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getQuery, send, setResponseHeader, setResponseStatus, type H3Event } from 'h3';
+import { getQuery, type H3Event } from 'h3';
 import { DEVELOPMENT, escapeHtml, formatOptions, inScript, KIT_HOME, minimalTemplate, renderPage as renderTemplate, STATUS_BY_CODE, type Diagnostic } from '../../compiler/index.js';
+import { json, refuse, type Answer } from '../answer.js';
 import type { ServiceContext } from '../context.js';
 import { planPreview, type PlanResult, type PreviewPlan } from '../preview.js';
-import { sendError, sendJson } from '../respond.js';
 import { requestHeader } from '../request.js';
 
+const HTML = 'text/html; charset=utf-8';
 const ENTRIES_PAGE = readFileSync(join(KIT_HOME, 'templates', 'kit-web', 'preview', 'entries.html'), 'utf8');
 
 function requestedEntry(event: H3Event): string | undefined {
@@ -18,7 +19,7 @@ function requestedEntry(event: H3Event): string | undefined {
  * `GET /preview/entry.json`: always 200, the plan of the preview (CONTRACT §4). When no
  * entry can be chosen, `entry` is null and the reason is a diagnostic.
  */
-export async function serveEntryList(ctx: ServiceContext, event: H3Event): Promise<void> {
+export async function answerEntryList(ctx: ServiceContext, event: H3Event): Promise<Answer> {
   const result = await planPreview(ctx, ctx.loader.loadChecked(), requestedEntry(event));
   const selection = result.ok ? result.plan.selection : result.selection;
   const common = {
@@ -26,10 +27,10 @@ export async function serveEntryList(ctx: ServiceContext, event: H3Event): Promi
     selection: { explicit: selection.explicit, packages: selection.packages },
   };
   if (!result.ok) {
-    return sendJson(event, { entry: null, ...common, modules: [], importmap: { imports: {} }, diagnostics: [{ code: result.code, message: result.message }, ...result.diagnostics] });
+    return json({ entry: null, ...common, modules: [], importmap: { imports: {} }, diagnostics: [{ code: result.code, message: result.message }, ...result.diagnostics] });
   }
   const { plan } = result;
-  return sendJson(event, {
+  return json({
     entry: plan.entry ? { specifier: plan.entry.specifier, vspecifier: plan.entry.vspecifier } : null,
     ...common,
     modules: plan.modules.map(({ vspecifier: _v, ...m }) => m),
@@ -39,16 +40,14 @@ export async function serveEntryList(ctx: ServiceContext, event: H3Event): Promi
 }
 
 /** `GET /preview/`: the page that imports the entry and calls nothing, with the runtime and the styles. */
-export async function servePreviewPage(ctx: ServiceContext, event: H3Event): Promise<void> {
+export async function answerPreviewPage(ctx: ServiceContext, event: H3Event): Promise<Answer> {
   const workspace = ctx.loader.loadChecked();
   const result = await planPreview(ctx, workspace, requestedEntry(event));
-  if (!result.ok && !wantsHtml(event)) return sendError(event, result.code, result.message, undefined, result.candidates ? { candidates: result.candidates } : undefined);
-  setResponseHeader(event, 'Cache-Control', 'no-store');
+  if (!result.ok && !wantsHtml(event)) return refuse(result.code, result.message, undefined, result.candidates ? { candidates: result.candidates } : undefined);
   // A code change reloads the page unless `--no-reload` or kit.json's `"reload": false` says to ask.
-  if (result.ok) return send(event, renderPage(ctx, result.plan, ctx.options.reload !== false && workspace.reload), 'text/html; charset=utf-8');
+  if (result.ok) return { kind: 'text', body: renderPage(ctx, result.plan, ctx.options.reload !== false && workspace.reload), type: HTML, noStore: true };
   // A person gets a page: the candidates as links and the workspace's problems in the overlay.
-  setResponseStatus(event, STATUS_BY_CODE[result.code]);
-  return send(event, renderEntriesPage(result, ctx.channel.cursor), 'text/html; charset=utf-8');
+  return { kind: 'text', body: renderEntriesPage(result, ctx.channel.cursor), type: HTML, status: STATUS_BY_CODE[result.code], noStore: true };
 }
 
 /** A browser navigating here, not a tool asking for the contract's JSON. */

@@ -1,10 +1,9 @@
-import type { H3Event } from 'h3';
 import { judgedOptions, sharedHelperWarnings } from '../../compiler/index.js';
+import { json, type Answer } from '../answer.js';
 import type { ServiceContext } from '../context.js';
-import { sendJson } from '../respond.js';
 
 /** `GET /state`: one entry per public module, `valid` with its hash or `invalid` with its diagnostics. */
-export async function serveState(ctx: ServiceContext, event: H3Event): Promise<void> {
+export async function answerState(ctx: ServiceContext): Promise<Answer> {
   const workspace = ctx.loader.loadChecked();
   const builds = await ctx.builds.judge(ctx.compiler, workspace, workspace.modules);
   const modules = workspace.modules.map((m) => {
@@ -12,5 +11,5 @@ export async function serveState(ctx: ServiceContext, event: H3Event): Promise<v
     const base = { specifier: m.specifier, vspecifier: m.vspecifier, target: judgedOptions(m).target };
     return build.status === 'valid' ? { ...base, status: 'valid', hash: build.hash } : { ...base, status: 'invalid', diagnostics: build.diagnostics };
   });
-  return sendJson(event, { revision: ctx.builds.revision, diagnostics: workspace.diagnostics, warnings: [...workspace.warnings, ...(await sharedHelperWarnings(workspace))], modules });
+  return json({ revision: ctx.builds.revision, diagnostics: workspace.diagnostics, warnings: [...workspace.warnings, ...(await sharedHelperWarnings(workspace))], modules });
 }

@@ -62,7 +62,7 @@ describe('RemoteClient over fetch', () => {
     remote.close();
   });
 
-  test('a CAS body is used only if it hashes to its digest; an AC body as it is; a 404 is a miss, not a trouble', async (t) => {
+  test('a CAS body is used only if it hashes to its digest, and one that does not is said; an AC body is taken as it is; a 404 is a miss, not a trouble', async (t) => {
     const blob = Buffer.from('the value');
     const server = await serve(t, (request, response) => {
       if (request.url === `/cache/cas/${sha256(blob)}`) response.end(blob);
@@ -73,9 +73,10 @@ describe('RemoteClient over fetch', () => {
     const { remote, troubles } = client(server.url);
     expect(await remote.get('cas', sha256(blob))).toEqual(blob);
     expect(await remote.get('cas', sha256('other'))).toBeUndefined();
+    expect(troubles).toEqual([['unverified', expect.stringContaining(`cas/${sha256('other')} does not hash to its digest`)]]);
     expect(await remote.get('ac', '1234')).toEqual(Buffer.from('not hashed'));
     expect(await remote.get('ac', 'missing')).toBeUndefined();
-    expect(troubles).toEqual([]);
+    expect(troubles).toHaveLength(1);
     remote.close();
   });
 

@@ -1,8 +1,8 @@
 import { builtinModules } from 'node:module';
 import { ArtifactCache } from '../cache/artifact-cache.js';
 import type { DiskStore } from '../cache/disk-cache.js';
-import { buildInstalled, type InstalledBuild, type InstalledEntry } from './installed-build.js';
-import { findInstalled, PACKAGE_ROOT_SUBPATH, type InstalledPackage } from '../workspace/installed.js';
+import { buildInstalled, type InstalledBuild, type InstalledEntry } from './build.js';
+import { findInstalled, PACKAGE_ROOT_SUBPATH, type InstalledPackage } from './find.js';
 import { formatOptions, type CompileOptions } from '../bundle/options.js';
 import { KIT } from '../version.js';
 import { packageNameOf } from '../workspace/dependencies.js';

@@ -3,7 +3,7 @@ import { esbuild } from '../commonjs.js';
 import type { BuildFailure, BuildOptions, Plugin } from 'esbuild';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { formatOptions, type CompileOptions } from '../bundle/options.js';
-import { installedSpecifier, type InstalledPackage } from '../workspace/installed.js';
+import { installedSpecifier, type InstalledPackage } from './find.js';
 import { toPosix } from '../paths.js';
 
 /** One entry of an installed package as a split build has it. */
