@@ -157,7 +157,12 @@ export class Compiler {
    */
   async compileMany(workspace: Workspace, modules: ModuleInfo[], options: CompileOptions): Promise<ModuleBuild[]> {
     if (workspace !== this.current) this.release(workspace);
-    const unbuilt = modules.filter((m) => !this.refusal(m, options) && !this.scripts.holds(this.scriptKey(workspace, m, options)));
+    let unbuilt = modules.filter((m) => !this.refusal(m, options) && !this.scripts.holds(this.scriptKey(workspace, m, options)));
+    if (this.remote) {
+      // The shared cache first: only what it does not hold is bundled.
+      const fetched = await Promise.all(unbuilt.map((m) => this.scripts.fetchRemote(this.scriptKey(workspace, m, options), this.scriptContent(workspace, m))));
+      unbuilt = unbuilt.filter((_, i) => !fetched[i]);
+    }
     const bundled = new Map<ModuleInfo, { result: BundleResult; policy: ImportPolicy }>();
     const started = Date.now();
     for (const specifier of new Set(unbuilt.map((m) => m.bundler.specifier))) {
@@ -196,7 +201,7 @@ export class Compiler {
       // The map is in the code now (or was not asked for): kept apart too, it would double what memory and the disk cache hold.
       const { map: _inCode, stamps, ...kept } = result;
       return { value: { ...kept, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs, transient: result.transient, stamps };
-    }, (found) => (source = found), this.remote && (() => this.remote!.contentDigest(actionInputs(workspace, module, this.changes))));
+    }, (found) => (source = found), this.scriptContent(workspace, module));
     const timing: BuildTiming = { cache: source, phases: source === 'miss' ? { ...script.timings } : {} };
     let styles: string | undefined;
     let stylesHash: string | undefined;
@@ -219,6 +224,11 @@ export class Compiler {
     }
     if (script.diagnostics.length) return { ...invalid(script.diagnostics, inputs, settled), timing };
     return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, dynamicImports: script.dynamicImports, hash: script.hash, stylesHash, inputs, settled, timing };
+  }
+
+  /** The content part of a module's remote action key (see `ArtifactCache.get`), when there is a remote cache. */
+  private scriptContent(workspace: Workspace, module: ModuleInfo): (() => string) | undefined {
+    return this.remote && (() => this.remote!.contentDigest(actionInputs(workspace, module, this.changes)));
   }
 
   /** Why the module cannot be compiled with these options at all, if it cannot. */

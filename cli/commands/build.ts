@@ -19,7 +19,9 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
     const started = performance.now();
     const opened = openWorkspace(args.cwd, 'build', (root) => openRemoteCache(root, args));
     const { workspace } = opened;
-    printWarnings([...workspace.warnings, ...(await sharedHelperWarnings(workspace))]);
+    printWarnings(workspace.warnings);
+    // Read from the sources beside the build (esbuild's service lexes them), told when it is done.
+    const helpers = sharedHelperWarnings(workspace);
     const checked = checkOutputDirectory(workspace, args.out);
     if (!checked.ok) throw new UserError(`${checked.reason}; nothing was written`);
     const out = checked.dir;
@@ -39,6 +41,7 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
       throw error;
     });
     if (tty) process.stderr.write('\r\x1b[K');
+    printWarnings(await helpers);
     const remote = compiler.remote;
     // Uploads run beside the build: waited for here, a few seconds at most.
     await remote?.flush();

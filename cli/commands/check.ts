@@ -16,6 +16,8 @@ export const checkCommand: CommandModule<{ cwd: string }, { cwd: string; 'fix-ts
       process.stdout.write(edits.length ? `${edits.length} edit${edits.length === 1 ? '' : 's'} make the tsconfigs ready for TypeScript 7\n` : `${pc.green('✓')} the tsconfigs are ready for TypeScript 7\n`);
       return;
     }
+    // Read from the sources beside the checks (esbuild's service lexes them).
+    const helpers = sharedHelperWarnings(workspace);
     const problems: Diagnostic[] = [...workspace.diagnostics];
     let invalid = 0;
     // Compiled as `kit build` compiles (see compileAll), reported in workspace order as each is known.
@@ -31,7 +33,7 @@ export const checkCommand: CommandModule<{ cwd: string }, { cwd: string; 'fix-ts
       problems.push(...build.diagnostics);
     }
     await compiler.remote?.flush();
-    printWarnings([...workspace.warnings, ...(await sharedHelperWarnings(workspace))]);
+    printWarnings([...workspace.warnings, ...(await helpers)]);
     printDiagnostics(problems, { root: workspace.root });
     const total = workspace.modules.length;
     const summary = `${total} module${total === 1 ? '' : 's'}: ${total - invalid} valid, ${invalid} invalid${remoteSummary(compiler.remote)}`;

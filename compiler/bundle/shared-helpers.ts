@@ -14,16 +14,18 @@ import { writtenFiles } from './source-imports.js';
 export async function sharedHelperWarnings(workspace: Workspace, modules: readonly ModuleInfo[] = workspace.modules): Promise<Diagnostic[]> {
   const exists = directoryListings();
   const reachedBy = new Map<string, ModuleInfo[]>();
-  for (const module of modules) {
-    if (module.diagnostics.length || !/\.[cm]?[jt]sx?$/.test(module.entry)) continue;
-    const isOtherEntry = (file: string) => moduleOfEntry(workspace, file) !== undefined;
-    for (const file of await writtenFiles(module, exists, isOtherEntry)) {
+  const isOtherEntry = (file: string) => moduleOfEntry(workspace, file) !== undefined;
+  const lexed = modules.filter((module) => !module.diagnostics.length && /\.[cm]?[jt]sx?$/.test(module.entry));
+  // Every module's walk at once: each file's lexing waits on esbuild's service, not on the others.
+  const walks = await Promise.all(lexed.map((module) => writtenFiles(module, exists, isOtherEntry)));
+  lexed.forEach((module, i) => {
+    for (const file of walks[i]) {
       if (file === module.entry) continue;
       const readers = reachedBy.get(file);
       if (readers) readers.push(module);
       else reachedBy.set(file, [module]);
     }
-  }
+  });
   const warnings: Diagnostic[] = [];
   for (const [file, readers] of [...reachedBy].sort(([a], [b]) => a.localeCompare(b))) {
     if (readers.length < 2) continue;

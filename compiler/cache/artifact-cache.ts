@@ -49,6 +49,8 @@ export class ArtifactCache<T> {
   private entries = new Map<string, Entry<T>>();
   private inflight = new Map<string, Promise<T>>();
   private unsettled = new WeakSet<object>();
+  /** Remote keys `fetchRemote` asked for and missed, until `get` builds them. */
+  private readonly remoteMisses = new Set<string>();
   /** The inputs each key's last build read, kept even when the build was not. */
   private lastInputs = new Map<string, string[]>();
   /** How many builds ran: a figure for tests and benchmarks. */
@@ -82,13 +84,11 @@ export class ArtifactCache<T> {
     }
     const remote = this.store?.remote;
     const remoteKey = remote && `${this.store!.name}|${key}${content ? `|${content()}` : ''}`;
-    if (remote && remoteKey && !remote.settings.verify && !entry && !this.inflight.has(key)) {
-      const hit = await remote.lookup<T>(remoteKey);
+    // One asked for a moment ago (see `fetchRemote`) and missed is not asked for again.
+    const askedAlready = remoteKey !== undefined && this.remoteMisses.delete(remoteKey);
+    if (remote && remoteKey && !askedAlready && !remote.settings.verify && !entry && !this.inflight.has(key)) {
+      const hit = await this.fromRemote(key, remoteKey);
       if (hit) {
-        // Verified against this workspace's files: kept here as if built here.
-        const records = hit.inputs.map((path) => recordInput(path).record);
-        this.keep(key, this.trusted({ value: hit.value, inputs: records }, this.changes?.mark()));
-        this.store?.disk?.write({ key: `${this.store.name}|${key}`, value: hit.value, inputs: records });
         found?.('remote');
         return hit.value;
       }
@@ -104,6 +104,29 @@ export class ArtifactCache<T> {
     const promise = this.run(key, build, remoteKey).finally(() => this.inflight.delete(key));
     this.inflight.set(key, promise);
     return promise;
+  }
+
+  /**
+   * Looks `key` up in the remote tier only, and keeps a hit as `get` would: a caller about to
+   * build many modules together (`kit build`) asks first, and builds only what missed.
+   */
+  async fetchRemote(key: string, content?: () => string): Promise<boolean> {
+    const remote = this.store?.remote;
+    if (!remote || remote.settings.verify || this.holds(key) || this.inflight.has(key)) return false;
+    const remoteKey = `${this.store!.name}|${key}${content ? `|${content()}` : ''}`;
+    if (await this.fromRemote(key, remoteKey)) return true;
+    this.remoteMisses.add(remoteKey);
+    return false;
+  }
+
+  /** The remote entry for `remoteKey`, verified against this workspace's files and kept here as if built here. */
+  private async fromRemote(key: string, remoteKey: string): Promise<{ value: T } | undefined> {
+    const hit = await this.store!.remote!.lookup<T>(remoteKey);
+    if (!hit) return undefined;
+    const records = hit.inputs.map((path) => recordInput(path).record);
+    this.keep(key, this.trusted({ value: hit.value, inputs: records }, this.changes?.mark()));
+    this.store?.disk?.write({ key: `${this.store.name}|${key}`, value: hit.value, inputs: records });
+    return hit;
   }
 
   private async run(key: string, build: () => Promise<Built<T>>, remoteKey = `${this.store?.name}|${key}`): Promise<T> {

@@ -17,8 +17,8 @@ const SILENCE_TIMEOUT_MS = 5000;
 const REQUEST_TIMEOUT_MS = 10_000;
 /** After this many failures in a row the cache is left alone for the rest of the run. */
 const FAILURES_TO_GIVE_UP = 3;
-/** Requests under way at once: fetch's pool would open a connection for each of a build's hundreds. */
-const MAX_REQUESTS = 8;
+/** Requests under way at once: enough to keep a reader's lookups (a round trip each) overlapping, not a connection for each of a build's hundreds. */
+const MAX_REQUESTS = 32;
 
 /** Why a request did not give an answer to use: each kind is told once. */
 export type Trouble = 'unreachable' | 'timeout' | 'refused' | 'server' | 'unverified';

@@ -109,21 +109,21 @@ describe('RemoteClient over fetch', () => {
     expect(troubles).toEqual([['refused', 'PUT cas/401 answered 401'], ['refused', 'PUT cas/403 answered 403'], ['refused', 'PUT cas/413 answered 413']]);
   });
 
-  test('at most 8 requests at once; the others wait for a place', async (t) => {
+  test('at most 32 requests at once; the others wait for a place', async (t) => {
     const held: ServerResponse[] = [];
     let holding = true;
     const server = await serve(t, (_request, response) => (holding ? held.push(response) : response.writeHead(404).end()));
     const { remote } = client(server.url);
-    const answers = Promise.all(Array.from({ length: 20 }, (_, i) => remote.get('ac', String(i))));
-    await expect.poll(() => held.length).toBe(8);
-    expect(server.seen).toHaveLength(8);
+    const answers = Promise.all(Array.from({ length: 40 }, (_, i) => remote.get('ac', String(i))));
+    await expect.poll(() => held.length).toBe(32);
+    expect(server.seen).toHaveLength(32);
     held.shift()!.writeHead(404).end();
-    await expect.poll(() => server.seen.length).toBe(9);
-    expect(held).toHaveLength(8);
+    await expect.poll(() => server.seen.length).toBe(33);
+    expect(held).toHaveLength(32);
     holding = false;
     for (const response of held.splice(0)) response.writeHead(404).end();
-    expect(await answers).toEqual(Array(20).fill(undefined));
-    expect(server.seen).toHaveLength(20);
+    expect(await answers).toEqual(Array(40).fill(undefined));
+    expect(server.seen).toHaveLength(40);
     remote.close();
   });
 
