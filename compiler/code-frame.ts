@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { Diagnostic } from './diagnostics.js';
 import { isInside } from './paths.js';
 
-/** Loaded with the first frame: a command with nothing to report does not load it at start (about 10 ms). */
+/** Loaded with the first frame: a command with nothing to report does not load it at start. */
 let frames: typeof import('@babel/code-frame') | undefined;
 
 /**

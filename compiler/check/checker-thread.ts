@@ -4,9 +4,8 @@ import type { CheckDiagnostic, FileChanges } from './native-checker.js';
 
 /**
  * The checker thread's young generation, in MiB. Its garbage is small messages, short-lived,
- * but V8 grows a thread's young generation as it would a busy one's: to 7.8 MiB at 20 × 5
- * after a page. Capped, kit's process peaked 7 MiB lower there (242 against 249 MiB, medians
- * of six pages); a 1 MiB cap saved less.
+ * but V8 grows a thread's young generation as it would a busy one's; capped, kit's process
+ * peaks lower (a smaller cap saved less: see bench/README.md for the memory figures).
  */
 const YOUNG_GENERATION_MB = 2;
 

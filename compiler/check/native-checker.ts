@@ -93,7 +93,7 @@ export class NativeChecker {
       // Asked at once with the files' (one wait for both, not one after the other): after an edit, each snapshot asks again.
       let own = session.projectDiagnostics.get(project);
       if (!own) {
-        // Not getGlobalDiagnostics: it checks every file of the program, default libraries included (~0.5 s each snapshot).
+        // Not getGlobalDiagnostics: it checks every file of the program, default libraries included, on each snapshot.
         own = Promise.all([program.getConfigFileParsingDiagnostics(), program.getProgramDiagnostics()]).then((lists) => lists.flat());
         // Its failure is met where it is awaited, below, or by the next check; never left unhandled meanwhile.
         own.catch(() => undefined);

@@ -99,8 +99,8 @@ export function reachWithStamps(workspace: Workspace, entry: string, changes?: C
  * Walks what each `ts` module's verdict rests on ahead of its first request, one module a turn
  * of the event loop (a request waits for one walk at most), and stops once another discovery of
  * the workspace is asked about. For a service whose watcher vouches for what was walked (`changes`
- * trusted): a walk before then would be stat'ed again at its first use. At 100 packages, a cold
- * module's request spent 1.3–2.4 ms walking a chain of packages nothing had walked yet.
+ * trusted): a walk before then would be stat'ed again at its first use. A cold module's request
+ * would otherwise walk a chain of packages nothing had walked yet.
  */
 export async function reachAhead(workspace: Workspace, changes: ChangeLog): Promise<void> {
   const entries = workspace.modules.filter((module) => capabilitiesOf(module.bundler).typeChecks && module.diagnostics.length === 0).map((module) => module.entry);

@@ -1,6 +1,6 @@
 // The token kinds the specifier scan tells apart, read from TypeScript 7's scanner itself: its
-// package exports the SyntaxKind enum only with the whole AST, which takes 27 ms to load at
-// every start of kit, for numbers the scanner gives on a few probes.
+// package exports the SyntaxKind enum only with the whole AST, which is slow to load at every
+// start of kit, for numbers the scanner gives on a few probes.
 import { createScanner, stringToToken, textToKeywordObj, type Scanner } from 'typescript-native/unstable/ast/scanner';
 
 /** The kind of the first token of `text`, or of what `again` rescans it as. */

@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { semver } from '../commonjs.js';
-import { ROOT_SUBPATH } from '../workspace/model.js';
+import { ROOT_SUBPATH } from '../workspace/subpaths.js';
 
 /** A package installed in a `node_modules` the workspace sees: outside the workspace, compiled on demand. */
 export interface InstalledPackage {

@@ -2,19 +2,11 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
 import type { PackageManifest, Read } from './manifests.js';
+import { CATALOG_PROTOCOL } from './range-syntax.js';
 
 /** pnpm's catalogs: `catalog` is the one named `default`. */
 export type Catalogs = Map<string, Record<string, string>>;
 
-/** The prefix of a range pnpm takes from a catalog: `catalog:` (the default one) or `catalog:<name>`. */
-export const CATALOG_PROTOCOL = 'catalog:';
-
-const NAME = /^[A-Za-z0-9_.-]*$/;
-
-/** Whether `range` is a catalog range kit can read: `catalog:`, `catalog:default`, `catalog:<name>`. */
-export function isCatalogRange(range: string): boolean {
-  return range.startsWith(CATALOG_PROTOCOL) && NAME.test(range.slice(CATALOG_PROTOCOL.length));
-}
 
 /** The catalogs of `pnpm-workspace.yaml`, as pnpm reads them; none when the file does not exist. */
 export function readCatalogs(absolute: string, file: string): Read<Catalogs> {

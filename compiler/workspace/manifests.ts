@@ -4,9 +4,8 @@ import { semver } from '../commonjs.js';
 import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
 import { Fields, isObject } from './fields.js';
 import { parseJson, type Position } from './json.js';
-import { isWorkspaceRange, WORKSPACE_PROTOCOL } from './workspace-ranges.js';
-import { isCatalogRange } from './catalogs.js';
-import { ROOT_SUBPATH as PACKAGE_ROOT_SUBPATH } from './model.js';
+import { isCatalogRange, isWorkspaceRange, WORKSPACE_PROTOCOL } from './range-syntax.js';
+import { ROOT_SUBPATH } from './subpaths.js';
 
 /** `kit.json`: the packages of the workspace. */
 export interface KitManifest {
@@ -179,9 +178,9 @@ function readExports(fields: Fields): ExportEntry[] {
       fields.fail(path, `the exports key "${key}" does not name a subpath; a public module is exported as "./<subpath>", the package's root module as "."`);
       continue;
     }
-    const subpath = key === '.' ? PACKAGE_ROOT_SUBPATH : key.slice(2);
-    if (key === `./${PACKAGE_ROOT_SUBPATH}` && sourceTarget(map['.'])) {
-      fields.fail(path, `"./${PACKAGE_ROOT_SUBPATH}" and "." both export a module at the subpath "${PACKAGE_ROOT_SUBPATH}" (the root module's address is …/modules/${PACKAGE_ROOT_SUBPATH}); remove one of them`);
+    const subpath = key === '.' ? ROOT_SUBPATH : key.slice(2);
+    if (key === `./${ROOT_SUBPATH}` && sourceTarget(map['.'])) {
+      fields.fail(path, `"./${ROOT_SUBPATH}" and "." both export a module at the subpath "${ROOT_SUBPATH}" (the root module's address is …/modules/${ROOT_SUBPATH}); remove one of them`);
       continue;
     }
     const stars = key.split('*').length - 1;

@@ -1,3 +1,4 @@
+import { ROOT_SUBPATH } from './subpaths.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Position } from './json.js';
 import type { BundlerRef, PackageManifest, Platform } from './manifests.js';
@@ -89,8 +90,6 @@ export function findModuleAt(workspace: Workspace, packageName: string, subpath:
   return findModule(workspace, subpath === ROOT_SUBPATH ? packageName : `${packageName}/${subpath}`);
 }
 
-/** The subpath of a package's root module (`exports` "."), in addresses and the emit. */
-export const ROOT_SUBPATH = 'index';
 
 /** The workspace package of that name. */
 export function findPackage(workspace: Workspace, name: string): PackageInfo | undefined {
@@ -103,3 +102,4 @@ export function reportOnPackage(workspace: Workspace, pkg: PackageInfo, diagnost
   for (const module of modules) module.diagnostics.push(diagnostic);
   if (modules.length === 0) workspace.diagnostics.push(diagnostic);
 }
+

@@ -4,7 +4,8 @@ import { globSync } from 'tinyglobby';
 import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
 import { BUILTIN_BUNDLERS, isBuiltinSpecifier, resolveBundlerName } from './bundler-specifiers.js';
 import type { ExportEntry, ModuleManifest, Read } from './manifests.js';
-import { ROOT_SUBPATH, type AssetInfo, type ModuleInfo, type PackageInfo } from './model.js';
+import type { AssetInfo, ModuleInfo, PackageInfo } from './model.js';
+import { ROOT_SUBPATH } from './subpaths.js';
 import { isInside, toPosix } from '../paths.js';
 import type { PackageTree } from './tree.js';
 

@@ -1,7 +1,6 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { globSync } from 'tinyglobby';
 import { toPosix } from '../paths.js';
-import type { TsconfigFile } from './tsconfig-read.js';
 
 /** Which files a tsconfig's project holds: its `files`, and what its `include` matches less its `exclude`. */
 export interface ProjectFiles {
@@ -23,7 +22,14 @@ const MATCHERS = {
   exclude: { star: '[^/]*', doubleStar: '(/.+?)?' },
 };
 
-const byChain = new WeakMap<TsconfigFile, { chain: readonly TsconfigFile[]; project: ProjectFiles }>();
+/** What this reads of a tsconfig of the chain (tsconfig-read's `TsconfigFile` is one). */
+interface ChainFile {
+  file: string;
+  options: Record<string, unknown>;
+  project: { files?: unknown; include?: unknown; exclude?: unknown };
+}
+
+const byChain = new WeakMap<ChainFile, { chain: readonly ChainFile[]; project: ProjectFiles }>();
 
 /**
  * The files of the project `chain` (readTsconfigChain) configures, as TypeScript reads them:
@@ -31,7 +37,7 @@ const byChain = new WeakMap<TsconfigFile, { chain: readonly TsconfigFile[]; proj
  * file; no `files` and no `include` is `include: ["**\/*"]`; no `exclude` is the package folders
  * and `outDir`. `${configDir}` is the directory of the tsconfig itself.
  */
-export function projectFilesOf(chain: readonly TsconfigFile[]): ProjectFiles {
+export function projectFilesOf(chain: readonly ChainFile[]): ProjectFiles {
   const [own] = chain;
   const kept = own && byChain.get(own);
   if (kept && kept.chain.length === chain.length && kept.chain.every((file, i) => file === chain[i])) return kept.project;

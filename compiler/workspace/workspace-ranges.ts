@@ -1,14 +1,8 @@
 import { semver } from '../commonjs.js';
 import { manifestInvalid } from '../diagnostics.js';
 import { findPackage, reportOnPackage, type Workspace } from './model.js';
+import { WORKSPACE_PROTOCOL } from './range-syntax.js';
 
-/** The prefix pnpm, yarn and bun write for a dependency on a package of the same workspace. */
-export const WORKSPACE_PROTOCOL = 'workspace:';
-
-/** What may follow `workspace:`: `*`, `^`, `~` (the package's own version), or a semver range. */
-export function isWorkspaceRange(rest: string): boolean {
-  return rest === '*' || rest === '^' || rest === '~' || semver.validRange(rest) !== null;
-}
 
 /**
  * Whether `version` satisfies a declared `range`: `workspace:*`, `workspace:^` and
