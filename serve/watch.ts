@@ -12,7 +12,7 @@ const NODE_MODULES = /(^|[/\\])node_modules([/\\]|$)/;
 // Of `.kit/`, only the development selection matters here: `kit select` changes it.
 const KIT_DIR = /(^|[/\\])\.kit([/\\]|$)/;
 const SELECTION_DIR = /(^|[/\\])\.kit([/\\]development([/\\]selection\.json)?)?$/;
-// chokidar drops a file's further `change` events for 50 ms after one, with no trailing
+// chokidar drops a file's further `change` events for 50 milliseconds after one (its own constant), with no trailing
 // event: a check after that window catches the last edit of a burst.
 const TRAILING_CHECK_MS = 60;
 const MANIFEST = /(^|[/\\])(kit|package|module|tsconfig)\.json$/;
