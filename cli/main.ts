@@ -1,6 +1,5 @@
 import yargs from 'yargs';
-import { closeCheckers, reportCacheTrouble } from '../compiler/index.js';
-import { KIT } from '../compiler/version.js';
+import { closeCheckers, KIT, reportCacheTrouble } from '../compiler/index.js';
 import { buildCommand } from './commands/build.js';
 import { checkCommand } from './commands/check.js';
 import { createCommand } from './commands/create.js';

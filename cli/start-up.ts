@@ -1,6 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import type pc from 'picocolors';
-import { KIT } from '../compiler/version.js';
+import { KIT } from '../compiler/index.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
 

@@ -14,7 +14,7 @@ export { CODES, STATUS_BY_CODE, formatDiagnostic, type Diagnostic, type ErrorCod
 export { PUBLIC_DIR, writeDistribution, type Progress } from './emit/distribution.js';
 export { moduleUrl, stylesUrl, emittedModuleFile, type ImportMap } from './emit/importmap.js';
 export { parseOptions, formatOptions, DEVELOPMENT, PRODUCTION, type CompileOptions } from './bundle/options.js';
-export { KIT, KIT_HOME } from './version.js';
+export { isKitOwnFile, KIT, KIT_HOME } from './version.js';
 export { WorkspaceLoader, loadWorkspace, findWorkspaceRoot, tsconfigEdits } from './workspace/discover.js';
 export { findModule, findModuleAt, findPackage, type ModuleInfo, type PackageInfo, type Workspace } from './workspace/model.js';
 export { packageNameOf } from './workspace/dependencies.js';

@@ -1,5 +1,5 @@
 import type { ChangeLog } from '../compiler/index.js';
-import { isKitOwnFile } from '../compiler/version.js';
+import { isKitOwnFile } from '../compiler/index.js';
 import type { Audience } from './answer.js';
 
 /** An artifact answer, as a route returns it (see answer.ts). */

@@ -1,6 +1,6 @@
 import { relative, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { createWorkspace } from '../../compiler/workspace/create.js';
+import { createWorkspace } from '../../compiler/index.js';
 import { pc, UserError } from '../output.js';
 
 interface Args {
