@@ -14,14 +14,18 @@ import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
  * these (a stylesheet's partials, say) is in the entry's manifest and checked on a hit.
  */
 export function actionInputs(workspace: Workspace, module: ModuleInfo, changes?: ChangeLog): string[] {
-  const manifests = [join(module.package.dir, 'package.json'), ...(module.moduleManifestFile ? [join(workspace.root, module.moduleManifestFile)] : [])];
   // Only a type-checked module's verdict rests on the type packages and installs; any module's emit on its tsconfig chain.
   const read = capabilitiesOf(module.bundler).typeChecks ? verdictInputs(workspace, module, changes).read : [...reachableFiles(workspace, module.entry, changes), ...tsconfigInputs(workspace, module.entry, tsconfigOf(workspace, module.entry))];
-  return [...read, ...manifests, ...module.assets.map((asset) => asset.absolute)];
+  return [...read, ...ownFiles(workspace, module)];
 }
 
 /** The same for a module's stylesheet: the sheets its code imports, and its manifests and assets (`url()`s name them). */
 export function stylesheetActionInputs(workspace: Workspace, module: ModuleInfo, sheets: readonly string[]): string[] {
-  const manifests = [join(module.package.dir, 'package.json'), ...(module.moduleManifestFile ? [join(workspace.root, module.moduleManifestFile)] : [])];
-  return [...sheets, ...manifests, ...module.assets.map((asset) => asset.absolute)];
+  return [...sheets, ...ownFiles(workspace, module)];
+}
+
+/** The module's manifests (its package.json, its module.json) and its declared assets. */
+function ownFiles(workspace: Workspace, module: ModuleInfo): string[] {
+  const moduleJson = module.moduleManifestFile ? [join(workspace.root, module.moduleManifestFile)] : [];
+  return [join(module.package.dir, 'package.json'), ...moduleJson, ...module.assets.map((asset) => asset.absolute)];
 }

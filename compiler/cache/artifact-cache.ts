@@ -49,8 +49,8 @@ export class ArtifactCache<T> {
   private entries = new Map<string, Entry<T>>();
   private inflight = new Map<string, Promise<T>>();
   private unsettled = new WeakSet<object>();
-  /** Remote keys `fetchRemote` asked for and missed, until `get` builds them. */
-  private readonly remoteMisses = new Set<string>();
+  /** The remote key of each key `fetchRemote` asked for and missed, until `get` builds it. */
+  private readonly remoteMisses = new Map<string, string>();
   /** The inputs each key's last build read, kept even when the build was not. */
   private lastInputs = new Map<string, string[]>();
   /** How many builds ran: a figure for tests and benchmarks. */
@@ -83,10 +83,11 @@ export class ArtifactCache<T> {
       return stored.value;
     }
     const remote = this.store?.remote;
-    const remoteKey = remote && `${this.store!.name}|${key}${content ? `|${content()}` : ''}`;
-    // One asked for a moment ago (see `fetchRemote`) and missed is not asked for again.
-    const askedAlready = remoteKey !== undefined && this.remoteMisses.delete(remoteKey);
-    if (remote && remoteKey && !askedAlready && !remote.settings.verify && !entry && !this.inflight.has(key)) {
+    // One asked for a moment ago (see `fetchRemote`) and missed is not asked for again, nor its digest made again.
+    const missed = this.remoteMisses.get(key);
+    this.remoteMisses.delete(key);
+    const remoteKey = remote && (missed ?? `${this.store!.name}|${key}${content ? `|${content()}` : ''}`);
+    if (remote && remoteKey && missed === undefined && !remote.settings.verify && !entry && !this.inflight.has(key)) {
       const hit = await this.fromRemote(key, remoteKey);
       if (hit) {
         found?.('remote');
@@ -115,7 +116,7 @@ export class ArtifactCache<T> {
     if (!remote || remote.settings.verify || this.holds(key) || this.inflight.has(key)) return false;
     const remoteKey = `${this.store!.name}|${key}${content ? `|${content()}` : ''}`;
     if (await this.fromRemote(key, remoteKey)) return true;
-    this.remoteMisses.add(remoteKey);
+    this.remoteMisses.set(key, remoteKey);
     return false;
   }
 

@@ -41,12 +41,13 @@ export function findInstalled(from: string, name: string): InstalledPackage | un
 
 /**
  * The installed package `name` anywhere the workspace's modules or installed packages could
- * reach it: from the root, from each package's directory, and among what pnpm hoists for
- * installed packages (`node_modules/.pnpm/node_modules`). A quick answer for an address; the
- * version a page uses is the one its modules resolve.
+ * reach it: from the root (npm's and yarn's flat layouts), among what pnpm hoists for
+ * installed packages (`node_modules/.pnpm/node_modules`), then from each package's directory.
+ * A quick answer for an address, asked on every request for one; the version a page uses is
+ * the one its modules resolve.
  */
 export function findInstalledInWorkspace(root: string, packageDirs: readonly string[], name: string): InstalledPackage | undefined {
-  for (const from of [root, ...packageDirs, join(root, 'node_modules', '.pnpm')]) {
+  for (const from of [root, join(root, 'node_modules', '.pnpm'), ...packageDirs]) {
     const found = findInstalled(from, name);
     if (found) return found;
   }

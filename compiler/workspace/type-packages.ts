@@ -1,5 +1,6 @@
 import { readdirSync, realpathSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileStamp } from '../cache/stamp.js';
 
 /** A type package's declarations beyond this many are not listed one by one: its folder and the install records stand for them. */
 const MAX_FILES = 2000;
@@ -11,30 +12,37 @@ const MAX_FILES = 2000;
  * is a different verdict, not the one kept for the file as it was.
  */
 export function typePackageFiles(dirs: readonly string[]): string[] {
+  return [...new Set(dirs)].flatMap((dir) => typesOf(join(dir, 'node_modules', '@types'))).slice(0, MAX_FILES);
+}
+
+/** Each `@types` folder's declarations, listed again only when the folder's own listing changed (an install). */
+const listed = new Map<string, { stamp: string; files: string[] }>();
+
+function typesOf(types: string): string[] {
+  const { stamp } = fileStamp(types);
+  const kept = listed.get(types);
+  if (kept?.stamp === stamp) return kept.files;
   const files: string[] = [];
-  for (const dir of new Set(dirs)) {
-    const types = join(dir, 'node_modules', '@types');
-    let names: string[];
+  let names: string[] = [];
+  try {
+    names = readdirSync(types).filter((name) => !name.startsWith('.'));
+  } catch {
+    // no type packages here
+  }
+  for (const name of names) {
+    const linked = join(types, name);
+    let real: string;
     try {
-      names = readdirSync(types).filter((name) => !name.startsWith('.'));
+      real = realpathSync(linked);
     } catch {
       continue;
     }
-    for (const name of names) {
-      const linked = join(types, name);
-      let real: string;
-      try {
-        real = realpathSync(linked);
-      } catch {
-        continue;
-      }
-      // Named by the path under @types (the one TypeScript and the watcher see), read where the link leads.
-      for (const file of declarationsBelow(real)) {
-        files.push(join(linked, relative(real, file)));
-        if (files.length >= MAX_FILES) return files;
-      }
-    }
+    // Named by the path under @types (the one TypeScript and the watcher see), read where the link leads.
+    for (const file of declarationsBelow(real)) files.push(join(linked, relative(real, file)));
+    if (files.length >= MAX_FILES) break;
   }
+  // A racy stamp is never equal to another: such a folder is listed again next time.
+  listed.set(types, { stamp, files });
   return files;
 }
 
