@@ -31,6 +31,7 @@ export { sharedHelperWarnings } from './bundle/shared-helpers.js';
 export { directoryListings } from './check/resolve.js';
 export { reachAhead } from './check/reach.js';
 export { codeFrame } from './code-frame.js';
+export { isInside } from './paths.js';
 export { rebaseStyleUrls } from './bundle/styles-rebase.js';
 export { isInstallInput } from './workspace/tsconfig-chain.js';
 export { escapeHtml, inScript } from './page/html.js';

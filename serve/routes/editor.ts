@@ -1,8 +1,9 @@
 import { readRawBody, type H3Event } from 'h3';
 import launchEditor from 'launch-editor';
 import { realpathSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { Diagnostic } from '../../compiler/index.js';
+import { resolve } from 'node:path';
+import { isInside } from '../../compiler/index.js';
+import { diagnosticAt } from '../diagnostic-at.js';
 import { refuse, type Answer } from '../answer.js';
 import type { ServiceContext } from '../context.js';
 import { requestHeader } from '../request.js';
@@ -29,10 +30,8 @@ export async function answerOpenInEditor(ctx: ServiceContext, event: H3Event): P
   }
   const position = Number(requestHeader(event, 'content-length') ?? 0) > MAX_BODY ? undefined : readPosition(await readRawBody(event, 'utf8'));
   if (!position) return refuse('REQUEST_INVALID', 'the body is not a position: send {"file": "<file of a diagnostic>", "line": <n>, "column": <n>}');
-  const workspace = ctx.loader.loadChecked();
-  const current: Diagnostic[] = [...workspace.diagnostics, ...workspace.modules.flatMap((m) => m.diagnostics), ...ctx.builds.failures()];
-  const named = current.some((d) => d.file === position.file && d.line === position.line && (position.column === undefined || d.column === position.column));
-  const path = named ? insideWorkspace(workspace.root, position.file) : undefined;
+  const { workspace, diagnostic } = diagnosticAt(ctx, position.file, position.line, position.column);
+  const path = diagnostic ? insideWorkspace(workspace.root, position.file) : undefined;
   if (!path) return refuse('NOT_FOUND', 'no current diagnostic points at a file of the workspace there; only the files the overlay names open');
   launchEditor(`${path}:${position.line ?? 1}:${position.column ?? 1}`);
   return { kind: 'empty' };
@@ -56,9 +55,7 @@ function readPosition(body: string | undefined): Position | undefined {
 function insideWorkspace(root: string, file: string): string | undefined {
   try {
     const path = realpathSync(resolve(root, file));
-    const within = relative(realpathSync(root), path);
-    if (!within || within === '..' || within.startsWith(`..${sep}`) || isAbsolute(within)) return undefined;
-    return statSync(path).isFile() ? path : undefined;
+    return isInside(path, realpathSync(root)) && statSync(path).isFile() ? path : undefined;
   } catch {
     return undefined;
   }

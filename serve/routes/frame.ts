@@ -1,5 +1,6 @@
 import { getQuery, type H3Event } from 'h3';
-import { codeFrame, type Diagnostic } from '../../compiler/index.js';
+import { codeFrame } from '../../compiler/index.js';
+import { diagnosticAt } from '../diagnostic-at.js';
 import { json, refuse, type Answer } from '../answer.js';
 import type { ServiceContext } from '../context.js';
 
@@ -12,9 +13,7 @@ export function answerFrame(ctx: ServiceContext, event: H3Event): Answer {
   const query = getQuery(event);
   const line = Number(query.line);
   const column = query.column === undefined ? undefined : Number(query.column);
-  const workspace = ctx.loader.loadChecked();
-  const current: Diagnostic[] = [...workspace.diagnostics, ...workspace.modules.flatMap((m) => m.diagnostics), ...ctx.builds.failures()];
-  const named = current.find((d) => d.file === query.file && d.line === line && (column === undefined || d.column === column));
-  if (!named) return refuse('NOT_FOUND', 'no current diagnostic points there');
-  return json({ frame: codeFrame(workspace.root, named) ?? null });
+  const { workspace, diagnostic } = diagnosticAt(ctx, query.file, line, column);
+  if (!diagnostic) return refuse('NOT_FOUND', 'no current diagnostic points there');
+  return json({ frame: codeFrame(workspace.root, diagnostic) ?? null });
 }
