@@ -14,7 +14,7 @@ if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose
 const dir = mkdtempSync(join(tmpdir(), 'kit-soak-'));
 cpSync(join(REPO, 'examples', 'shop'), dir, { recursive: true });
 const service = await startService({ root: dir, port: 0, development: true });
-await service.context.changes.settled; // edits are announced once the watcher has scanned the workspace
+await service.context.freshness.settled; // edits are announced once the watcher has scanned the workspace
 const options = 'target=browser&format=esm&env=development&min=false&sourcemap=inline&types=false&css=false';
 const sheet = join(dir, 'packages/ui/button/styles/button.css');
 

@@ -2,8 +2,8 @@ import { statSync } from 'node:fs';
 import { esbuild } from './commonjs.js';
 import { ArtifactCache, type CacheSource } from './cache/artifact-cache.js';
 import { sha256 } from './cache/digest.js';
-import { RACY_MS } from './cache/stamp.js';
-import type { ChangeLog } from './cache/changes.js';
+import { RACY_MS } from './freshness/stamp.js';
+import type { Freshness } from './freshness/freshness.js';
 import { ImportPolicy } from './bundle/imports.js';
 import { runAhead, runBundler, togetherBundler } from './bundle/registry.js';
 import { capabilitiesOf } from './workspace/bundler-specifiers.js';
@@ -69,17 +69,17 @@ export class Compiler {
   private current?: Workspace;
   /** A `ts` module was built in this process: TypeScript and its emit program are loaded. */
   private tsReady = false;
-  private readonly changes?: ChangeLog;
+  private readonly freshness?: Freshness;
 
   /**
    * With `disk`, artifacts outlive the process (see `DiskStore.forWorkspace`); with `changes`,
    * a file watcher's reports stand in for a stat of each input on each use.
    */
-  constructor({ disk, changes, remote }: { disk?: DiskStore; changes?: ChangeLog; remote?: RemoteCache } = {}) {
+  constructor({ disk, freshness, remote }: { disk?: DiskStore; freshness?: Freshness; remote?: RemoteCache } = {}) {
     this.remote = remote;
-    this.changes = changes;
-    this.scripts = new ArtifactCache(1000, (disk || remote) && { disk, remote, name: 'script' }, changes);
-    this.styles = new ArtifactCache(1000, (disk || remote) && { disk, remote, name: 'styles' }, changes);
+    this.freshness = freshness;
+    this.scripts = new ArtifactCache(1000, (disk || remote) && { disk, remote, name: 'script' }, freshness);
+    this.styles = new ArtifactCache(1000, (disk || remote) && { disk, remote, name: 'styles' }, freshness);
     // Installed packages live in node_modules, which the watcher does not follow: their inputs are stat'ed.
     this.installed = new InstalledPackages(disk);
   }
@@ -119,7 +119,7 @@ export class Compiler {
     this.tsReady = true;
     for (const module of modules) {
       if (!idle()) return;
-      await buildAndDrop(workspace, module, this.changes);
+      await buildAndDrop(workspace, module, this.freshness);
     }
   }
 
@@ -170,7 +170,7 @@ export class Compiler {
       const bundler = together.length > 1 ? await togetherBundler(specifier) : undefined;
       if (!bundler) continue;
       if (together.some((m) => capabilitiesOf(m.bundler).warmsUp)) this.tsReady = true;
-      const inputs = together.map((module) => ({ workspace, module, options, policy: new ImportPolicy(workspace, module, options), changes: this.changes }));
+      const inputs = together.map((module) => ({ workspace, module, options, policy: new ImportPolicy(workspace, module, options), freshness: this.freshness }));
       (await bundler.bundleTogether(inputs))?.forEach((result, i) => result && bundled.set(together[i], { result, policy: inputs[i].policy }));
     }
     return Promise.all(modules.map((module) => this.compileWith(workspace, module, options, async (input) => {
@@ -195,7 +195,7 @@ export class Compiler {
     const script = await this.scripts.get(key, async () => {
       if (capabilitiesOf(module.bundler).warmsUp) this.tsReady = true;
       const policy = new ImportPolicy(workspace, module, options);
-      const result = await bundle({ workspace, module, options, policy, changes: this.changes });
+      const result = await bundle({ workspace, module, options, policy, freshness: this.freshness });
       const code = result.diagnostics.length ? '' : await finish(result, options, capabilitiesOf(module.bundler).minifies);
       const inputs = result.diagnostics.length ? failedBuildInputs(result.inputs, module.package.dir) : result.inputs;
       // The map is in the code now (or was not asked for): kept apart too, it would double what memory and the disk cache hold.
@@ -228,7 +228,7 @@ export class Compiler {
 
   /** The content part of a module's remote action key (see `ArtifactCache.get`), when there is a remote cache. */
   private scriptContent(workspace: Workspace, module: ModuleInfo): (() => string) | undefined {
-    return this.remote && (() => this.remote!.contentDigest(actionInputs(workspace, module, this.changes)));
+    return this.remote && (() => this.remote!.contentDigest(actionInputs(workspace, module, this.freshness)));
   }
 
   /** Why the module cannot be compiled with these options at all, if it cannot. */
@@ -266,9 +266,9 @@ function buildableTsModules(workspace: Workspace): ModuleInfo[] {
  * Builds `module` in its judged form for what the build readies, and drops the result (a
  * failure included). With the service's `changes`, the bundle stays kept apart from its verdict.
  */
-async function buildAndDrop(workspace: Workspace, module: ModuleInfo, changes?: ChangeLog): Promise<void> {
+async function buildAndDrop(workspace: Workspace, module: ModuleInfo, freshness?: Freshness): Promise<void> {
   const options = judgedOptions(module);
-  await runBundler({ workspace, module, options, policy: new ImportPolicy(workspace, module, options), changes }).catch(() => undefined);
+  await runBundler({ workspace, module, options, policy: new ImportPolicy(workspace, module, options), freshness }).catch(() => undefined);
 }
 
 /** True when `file` was written at `since` or after, to within a stat's resolution (a file that is not there was not). */

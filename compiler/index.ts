@@ -3,7 +3,7 @@ export { parseAddress, formatAddress, assetAddressFromModule, type Address, type
 export { mediaTypeOf } from './bundle/assets.js';
 export { ArtifactCache } from './cache/artifact-cache.js';
 export { sha256 } from './cache/digest.js';
-export { ChangeLog } from './cache/changes.js';
+export { Freshness, type FileEvent } from './freshness/freshness.js';
 export { Compiler, judgedOptions, type BuildTiming, type ModuleBuild } from './compile.js';
 export { compileAll } from './compile-all.js';
 export { DiskStore, reportCacheTrouble, toolVersions } from './cache/disk-cache.js';
@@ -37,3 +37,4 @@ export { isInstallInput } from './workspace/tsconfig-chain.js';
 export { escapeHtml, inScript } from './page/html.js';
 export { staticallyReached, staticImports, templateEntry } from './page/entry.js';
 export { minimalTemplate, readPageTemplate, renderPage, type PageTemplate } from './page/template.js';
+export { planPreview, type PageRequest, type PlanResult, type PreviewModule, type PreviewPlan } from './page/preview-plan.js';

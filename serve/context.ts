@@ -1,4 +1,4 @@
-import { ChangeLog, Compiler, DiskStore, WorkspaceLoader, type RemoteCache } from '../compiler/index.js';
+import { Compiler, DiskStore, Freshness, reportFileChange, WorkspaceLoader, type RemoteCache } from '../compiler/index.js';
 import { BuildsAhead } from './ahead.js';
 import { BuildStates, type BuildOutcome } from './builds.js';
 import { Channel } from './channel.js';
@@ -31,7 +31,7 @@ export interface ServiceContext {
   builds: BuildStates;
   channel: Channel;
   /** What the file watcher reported (the development service has one): the compiler's caches trust it once it is ready. */
-  changes?: ChangeLog;
+  freshness?: Freshness;
   /** Artifact answers repeated while the watcher reports nothing (with `changes` only). */
   warm?: WarmAnswers;
   /** kit's own disk cache, which the watcher leaves alone (`KIT_CACHE_DIR` may be inside the workspace). */
@@ -44,8 +44,10 @@ export interface ServiceContext {
 
 export function createContext(options: ServiceOptions): ServiceContext {
   const channel = new Channel();
-  const changes = options.development ? new ChangeLog() : undefined;
+  const freshness = options.development ? new Freshness() : undefined;
+  // TypeScript 7's checker reads again only the files it is told changed.
+  freshness?.onChange((path, event) => reportFileChange(options.root, event, path));
   const disk = DiskStore.forWorkspace(options.root);
-  const compiler = new Compiler({ disk, changes, remote: options.remote });
-  return { options, loader: new WorkspaceLoader(options.root), compiler, builds: new BuildStates(channel, options.onBuild), channel, changes, warm: changes && new WarmAnswers(changes), cacheDir: disk?.dir, ahead: options.development ? new BuildsAhead(compiler) : undefined };
+  const compiler = new Compiler({ disk, freshness, remote: options.remote });
+  return { options, loader: new WorkspaceLoader(options.root, freshness), compiler, builds: new BuildStates(channel, options.onBuild), channel, freshness, warm: freshness && new WarmAnswers(freshness), cacheDir: disk?.dir, ahead: options.development ? new BuildsAhead(compiler) : undefined };
 }

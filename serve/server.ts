@@ -45,8 +45,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     async close() {
       closing = true;
       // Event streams still waiting for the watcher's first scan open now, and hear `stopping` too.
-      context.changes?.fail();
-      await context.changes?.settled;
+      context.freshness?.fail();
+      await context.freshness?.settled;
       context.channel.publish('stopping', {});
       await watcher?.close();
       listener.server.closeIdleConnections?.();
@@ -70,8 +70,8 @@ function startChecking(context: ServiceContext, open: () => boolean): void {
     const workspace = context.loader.load();
     checkInBackground(workspace);
     // Once the watcher vouches for the files, what each module's verdict rests on is walked too.
-    const changes = context.changes;
-    void changes?.settled.then(() => (open() ? reachAhead(context.loader.load(), changes) : undefined));
+    const freshness = context.freshness;
+    void freshness?.settled.then(() => (open() ? reachAhead(context.loader.load(), freshness) : undefined));
     void preloadBundlers(workspace.modules)
       .then(() => (open() ? context.compiler.warmUp(workspace) : undefined))
       .catch(() => undefined);

@@ -1,4 +1,4 @@
-import type { ChangeLog } from '../compiler/index.js';
+import type { Freshness } from '../compiler/index.js';
 import { isKitOwnFile } from '../compiler/index.js';
 import type { Audience } from './answer.js';
 
@@ -24,17 +24,17 @@ export class WarmAnswers {
   private answers = new Map<string, Answer>();
   private mark?: number;
 
-  constructor(private readonly changes: ChangeLog) {}
+  constructor(private readonly freshness: Freshness) {}
 
   /** The answer kept for `target`, when nothing was reported since it was kept. */
   get(target: string): Answer | undefined {
-    if (this.mark === undefined || this.changes.mark() !== this.mark) return undefined;
+    if (this.mark === undefined || this.freshness.mark() !== this.mark) return undefined;
     return this.answers.get(target);
   }
 
   /** Where the watcher's reports stand: taken before an answer is looked up, and given to `keep`. */
   now(): number | undefined {
-    return this.changes.mark();
+    return this.freshness.mark();
   }
 
   /**
@@ -42,8 +42,8 @@ export class WarmAnswers {
    * since and every input of its build is one the watcher follows.
    */
   keep(target: string, answer: Answer, inputs: readonly string[], mark: number | undefined): void {
-    if (mark === undefined || this.changes.mark() !== mark) return;
-    if (!inputs.every((path) => this.changes.watches(path) || isKitOwnFile(path))) return;
+    if (mark === undefined || this.freshness.mark() !== mark) return;
+    if (!inputs.every((path) => this.freshness.watches(path) || isKitOwnFile(path))) return;
     if (mark !== this.mark) {
       this.answers.clear();
       this.mark = mark;

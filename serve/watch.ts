@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { isInstallInput, reportFileChange } from '../compiler/index.js';
+import { isInstallInput, type FileEvent } from '../compiler/index.js';
 import type { ServiceContext } from './context.js';
 import { currentSelection } from './selection.js';
 
@@ -15,14 +15,10 @@ const SELECTION_DIR = /(^|[/\\])\.kit([/\\]development([/\\]selection\.json)?)?$
 // chokidar drops a file's further `change` events for 50 milliseconds after one (its own constant), with no trailing
 // event: a check after that window catches the last edit of a burst.
 const TRAILING_CHECK_MS = 60;
-const MANIFEST = /(^|[/\\])(kit|package|module|tsconfig)\.json$/;
 // A plain write truncates the file before writing it: an empty file just reported changed
 // is most likely mid-write, so it gets a moment to fill before it is read (an editor that
 // truncates, then writes, is never reported as holding an empty file).
 const EMPTY_FILE_WAIT_MS = 300;
-// chokidar announces a new directory before its watch of it is set up (after a read of it):
-// for this long, what happens inside may go unreported, so manifests and inputs are checked by stat.
-const NEW_DIRECTORY_SETTLE_MS = 2000;
 
 async function waitWhileEmpty(paths: Set<string>): Promise<void> {
   const deadline = Date.now() + EMPTY_FILE_WAIT_MS;
@@ -40,7 +36,7 @@ async function waitWhileEmpty(paths: Set<string>): Promise<void> {
  * what an edit touched (a partial's edit reaches every stylesheet that imports it, since
  * partials are inputs), and `BuildStates` announces each changed build once, so the page
  * hears of a new stylesheet without asking. Each event is first recorded in the compiler's
- * `ChangeLog`: from the first complete scan on, a warm request trusts it instead of a stat of
+ * `Freshness`: from the first complete scan on, a warm request trusts it instead of a stat of
  * every input of its build.
  */
 export function watchWorkspace(ctx: ServiceContext): FSWatcher {
@@ -81,46 +77,31 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
     return IGNORED.test(inside) || (NODE_MODULES.test(inside) && !isInstallInput(inside)) || (KIT_DIR.test(inside) && !SELECTION_DIR.test(inside));
   };
   const watches = (path: string) => isBelow(path, root) && !ignored(path);
-  const distrustWatcher = () => {
-    ctx.loader.distrust(NEW_DIRECTORY_SETTLE_MS);
-    ctx.changes?.distrust(NEW_DIRECTORY_SETTLE_MS);
-  };
+  const freshness = ctx.freshness;
   const watcher = watch(root, { ignored, ignoreInitial: true, atomic: true });
   // From the first complete scan on, the watcher vouches for the workspace's manifests and the builds' inputs.
-  watcher.on('ready', () => {
-    ctx.loader.setWatching(true);
-    ctx.changes?.ready(watches);
-  });
-  watcher.on('error', () => {
-    ctx.loader.setWatching(false);
-    ctx.changes?.fail();
-  });
+  watcher.on('ready', () => freshness?.ready(watches));
+  watcher.on('error', () => freshness?.fail());
   // fs.watch's own events, delivered in the same turn of the event loop as a request sent after
-  // the edit (chokidar's come later, after a stat of their own): recorded at once, they let a
+  // the edit (chokidar's come later, after a stat of their own): noticed at once, they let a
   // request trust the watcher instead of a stat (see `afterQueuedFileEvents`).
   watcher.on('raw', (event, name: string | null, details) => {
     for (const path of rawEventPaths(name, (details as { watchedPath?: string }).watchedPath)) {
       if (ignored(path)) continue;
-      ctx.changes?.record(path, event === 'rename');
-      if (event === 'rename' && isDirectory(path)) distrustWatcher();
-      if (event === 'rename' || MANIFEST.test(path)) ctx.loader.invalidate();
+      freshness?.noticed(path, event !== 'rename' ? 'change' : isDirectory(path) ? 'addDir' : 'rename');
     }
   });
   let scheduled = false;
   let trailing: NodeJS.Timeout | undefined;
   /** The paths of the last events, and what each event was. */
-  const recent = new Map<string, string>();
-  /** What a change means: requests look at it, TypeScript 7 reads it again, discovery may be redone. */
-  const report = (event: string, path: string) => {
-    ctx.changes?.record(path, event === 'add' || event === 'addDir');
+  const recent = new Map<string, FileEvent>();
+  const report = (event: FileEvent, path: string) => {
+    freshness?.changed(path, event);
     changed.add(path);
-    if (event === 'addDir') distrustWatcher();
-    reportFileChange(ctx.options.root, event, path); // TypeScript 7 reads only what it is told changed
-    // An edit of a source or stylesheet leaves discovery as it was; anything else may not.
-    if (event !== 'change' || MANIFEST.test(path)) ctx.loader.invalidate();
   };
-  watcher.on('all', (event, path) => {
+  watcher.on('all', (name, path) => {
     if (KIT_DIR.test(path)) return void currentSelection(ctx, ctx.loader.load());
+    const event = name as FileEvent; // 'all' passes only the events of files and directories
     report(event, path);
     recent.set(path, event);
     clearTimeout(trailing);

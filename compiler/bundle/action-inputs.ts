@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ChangeLog } from '../cache/changes.js';
+import type { Freshness } from '../freshness/freshness.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import { verdictInputs } from './ts-verdict.js';
 import { capabilitiesOf } from '../workspace/bundler-specifiers.js';
@@ -13,9 +13,9 @@ import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
  * install records and type packages, and its manifests and assets. What a build reads beyond
  * these (a stylesheet's partials, say) is in the entry's manifest and checked on a hit.
  */
-export function actionInputs(workspace: Workspace, module: ModuleInfo, changes?: ChangeLog): string[] {
+export function actionInputs(workspace: Workspace, module: ModuleInfo, freshness?: Freshness): string[] {
   // Only a type-checked module's verdict rests on the type packages and installs; any module's emit on its tsconfig chain.
-  const read = capabilitiesOf(module.bundler).typeChecks ? verdictInputs(workspace, module, changes).read : [...reachableFiles(workspace, module.entry, changes), ...tsconfigInputs(workspace, module.entry, tsconfigOf(workspace, module.entry))];
+  const read = capabilitiesOf(module.bundler).typeChecks ? verdictInputs(workspace, module, freshness).read : [...reachableFiles(workspace, module.entry, freshness), ...tsconfigInputs(workspace, module.entry, tsconfigOf(workspace, module.entry))];
   return [...read, ...ownFiles(workspace, module)];
 }
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import type { AcceptedPlugin } from 'postcss';
-import { fileStamp } from '../cache/stamp.js';
+import { fileStamp } from '../freshness/stamp.js';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { toPosix } from '../paths.js';
 

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { checkModulesAhead, openProjectsAhead } from '../check/check-module.js';
 import { ownFiles } from '../check/own-files.js';
 import { reachWithStamps } from '../check/reach.js';
-import type { ChangeLog } from '../cache/changes.js';
+import type { Freshness } from '../freshness/freshness.js';
 import { installRecords } from '../workspace/tsconfig-chain.js';
 import { typePackageFiles } from '../workspace/type-packages.js';
 import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
@@ -15,11 +15,11 @@ import type { ModuleInfo, Workspace } from '../workspace/model.js';
  * on: the files its entry reaches, type imports included, which tsconfig applies, its chain,
  * and installs (a new @types package, say).
  */
-export function verdictInputs(workspace: Workspace, module: ModuleInfo, changes?: ChangeLog) {
+export function verdictInputs(workspace: Workspace, module: ModuleInfo, freshness?: Freshness) {
   const userConfig = tsconfigOf(workspace, module.entry);
   const installs = [workspace.root, userConfig ? dirname(userConfig) : workspace.root];
   const settings = [...tsconfigInputs(workspace, module.entry, userConfig), ...installRecords(installs), ...typePackageFiles(installs)];
-  const { files: reached, stamps } = reachWithStamps(workspace, module.entry, changes);
+  const { files: reached, stamps } = reachWithStamps(workspace, module.entry, freshness);
   return { own: ownFiles(workspace, module, reached), read: [...reached, ...settings], reached, stamps };
 }
 

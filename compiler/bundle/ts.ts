@@ -8,7 +8,7 @@ import { formatOptions } from './options.js';
 import { bundleTogetherWithRolldown, bundleWithRolldown, type Bundled } from './ts-rolldown.js';
 import { verdictInputs } from './ts-verdict.js';
 import { workspaceSignature } from '../workspace/signature.js';
-import type { ChangeLog } from '../cache/changes.js';
+import type { Freshness } from '../freshness/freshness.js';
 import type { BundleInput, BundleResult, Bundler } from './types.js';
 
 /** TypeScript's ways of saying an import resolves to nothing it can type. */
@@ -46,8 +46,8 @@ async function bundleTogether(inputs: BundleInput[]): Promise<BundleResult[]> {
 type Verdict = ReturnType<typeof startVerdict>;
 
 /** Asks TypeScript 7 for the module's verdict, on its own files, before anything is bundled. */
-function startVerdict({ workspace, module, changes }: BundleInput) {
-  const judged = verdictInputs(workspace, module, changes);
+function startVerdict({ workspace, module, freshness }: BundleInput) {
+  const judged = verdictInputs(workspace, module, freshness);
   const checkStarted = performance.now();
   const timing = { checkMs: 0 };
   const checking = checkModule(workspace, module, judged.own, judged.read, judged.stamps).then(
@@ -61,9 +61,9 @@ function startVerdict({ workspace, module, changes }: BundleInput) {
 }
 
 /** The module's bundle (`together`, when a call of many made it) and its verdict, as one result. */
-async function finishVerdict({ workspace, module, options, policy, changes }: BundleInput, { checking, timing, inputs, stamps }: Verdict, together?: Bundled): Promise<BundleResult> {
+async function finishVerdict({ workspace, module, options, policy, freshness }: BundleInput, { checking, timing, inputs, stamps }: Verdict, together?: Bundled): Promise<BundleResult> {
   const alone = () => bundleWithRolldown(workspace, module, options, policy);
-  const bundled = together ?? (await (changes ? bundleOnce({ workspace, module, options, changes }, inputs, stamps, alone) : alone()));
+  const bundled = together ?? (await (freshness ? bundleOnce({ workspace, module, options, freshness }, inputs, stamps, alone) : alone()));
   // A kept bundle's bare imports are what this build's rules would have kept.
   for (const name of bundled.externals) policy.externals.add(name);
   const timings = { check: 0, ...bundled.timings };
@@ -85,7 +85,7 @@ async function finishVerdict({ workspace, module, options, policy, changes }: Bu
 }
 
 /** The service's bundles, kept apart from their verdicts (see `bundleOnce`); by its watcher's log, one per service. */
-const bundles = new WeakMap<ChangeLog, ArtifactCache<Bundled>>();
+const bundles = new WeakMap<Freshness, ArtifactCache<Bundled>>();
 
 /**
  * The module's bundle, made again only when a file it was made from changed. A module is
@@ -94,9 +94,9 @@ const bundles = new WeakMap<ChangeLog, ArtifactCache<Bundled>>();
  * A failed bundle is not kept. Kept in memory for the service (with its watcher's reports);
  * `kit build` and `kit check` build each module once.
  */
-async function bundleOnce({ workspace, module, options, changes }: Omit<BundleInput, 'policy' | 'changes'> & { changes: ChangeLog }, inputs: readonly string[], stamps: ReadonlyMap<string, string>, bundle: () => Promise<Bundled>): Promise<Bundled> {
-  let cache = bundles.get(changes);
-  if (!cache) bundles.set(changes, (cache = new ArtifactCache<Bundled>(1000, undefined, changes)));
+async function bundleOnce({ workspace, module, options, freshness }: Omit<BundleInput, 'policy' | 'freshness'> & { freshness: Freshness }, inputs: readonly string[], stamps: ReadonlyMap<string, string>, bundle: () => Promise<Bundled>): Promise<Bundled> {
+  let cache = bundles.get(freshness);
+  if (!cache) bundles.set(freshness, (cache = new ArtifactCache<Bundled>(1000, undefined, freshness)));
   let built = false;
   // The import rules the bundle followed are the workspace's: its manifests are in the key.
   const kept = await cache.get(`${module.vspecifier}|${formatOptions(options)}|${workspaceSignature(workspace)}`, async () => {

@@ -1,4 +1,4 @@
-import type { ChangeLog } from '../cache/changes.js';
+import type { Freshness } from '../freshness/freshness.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { CompileOptions } from './options.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
@@ -20,7 +20,7 @@ export interface BundleInput {
   options: CompileOptions;
   policy: ImportPolicy;
   /** A file watcher's reports, when the service has one: what it vouches for need not be stat'ed. */
-  changes?: ChangeLog;
+  freshness?: Freshness;
 }
 
 /** A stylesheet the module's code imports, with where it is imported. */

@@ -1,14 +1,15 @@
 import { dirname, sep } from 'node:path';
-import type { ChangeLog, ReportedChange } from './changes.js';
+import type { Freshness, ReportedChange } from '../freshness/freshness.js';
 import type { DiskStore } from './disk-cache.js';
 import type { RemoteCache } from './remote-cache.js';
-import { contentHash, isUnchanged, recordInput, recordStamped, type InputRecord } from './inputs.js';
+import { contentHash } from '../freshness/content.js';
+import { isUnchanged, recordInput, recordStamped, type InputRecord } from './inputs.js';
 import { isKitOwnFile } from '../version.js';
 
 interface Entry<T> {
   value: T;
   inputs: InputRecord[];
-  /** The watcher's mark when every input was last found unchanged (see `ChangeLog`). */
+  /** The watcher's mark when every input was last found unchanged (see `Freshness`). */
   checked?: number;
   /** The inputs no watcher reports on (outside the workspace, in node_modules; kit's own aside): stat'ed on each use. */
   unwatched?: InputRecord[];
@@ -59,7 +60,7 @@ export class ArtifactCache<T> {
   constructor(
     private readonly limit = 1000,
     private readonly store?: { disk?: DiskStore; name: string; remote?: RemoteCache },
-    private readonly changes?: ChangeLog,
+    private readonly freshness?: Freshness,
   ) {}
 
   /**
@@ -125,7 +126,7 @@ export class ArtifactCache<T> {
     const hit = await this.store!.remote!.lookup<T>(remoteKey);
     if (!hit) return undefined;
     const records = hit.inputs.map((path) => recordInput(path).record);
-    this.keep(key, this.trusted({ value: hit.value, inputs: records }, this.changes?.mark()));
+    this.keep(key, this.trusted({ value: hit.value, inputs: records }, this.freshness?.mark()));
     this.store?.disk?.write({ key: `${this.store.name}|${key}`, value: hit.value, inputs: records });
     return hit;
   }
@@ -133,7 +134,7 @@ export class ArtifactCache<T> {
   private async run(key: string, build: () => Promise<Built<T>>, remoteKey = `${this.store?.name}|${key}`): Promise<T> {
     const started = Date.now();
     // Taken before anything is read: whatever the watcher reports from here on is looked at.
-    const mark = this.changes?.mark();
+    const mark = this.freshness?.mark();
     const before = new Map((this.lastInputs.get(key) ?? []).map((path) => [path, contentHash(path)]));
     this.builds++;
     const { value, inputs, transient, stamps } = await build();
@@ -173,7 +174,7 @@ export class ArtifactCache<T> {
    * module deep in a chain of packages rests on many files: a stat each would add up.
    */
   private vouched(stamps: ReadonlyMap<string, string> | undefined, mark: number | undefined): ((path: string) => InputRecord | undefined) | undefined {
-    const reported = stamps && mark !== undefined ? this.changes!.since(mark) : undefined;
+    const reported = stamps && mark !== undefined ? this.freshness!.since(mark) : undefined;
     if (!reported) return undefined;
     const written = new Set(reported.map((change) => change.path));
     return (path) => {
@@ -225,9 +226,9 @@ export class ArtifactCache<T> {
    * inputs it does not watch are stat'ed; otherwise every input is, as without a watcher.
    */
   private isFresh(entry: Entry<T>): boolean {
-    const mark = this.changes?.mark();
+    const mark = this.freshness?.mark();
     if (mark !== undefined && entry.checked !== undefined) {
-      const touched = touches(entry, this.changes!.since(entry.checked));
+      const touched = touches(entry, this.freshness!.since(entry.checked));
       if (touched === 'rebuild') return false;
       if (touched === 'no') {
         if (!entry.unwatched!.every(isUnchanged)) return false;
@@ -244,7 +245,7 @@ export class ArtifactCache<T> {
   private trusted(entry: Entry<T>, mark: number | undefined): Entry<T> {
     if (mark === undefined) return entry;
     entry.checked = mark;
-    entry.unwatched = entry.inputs.filter((input) => !this.changes!.watches(input.path) && !isKitOwnFile(input.path));
+    entry.unwatched = entry.inputs.filter((input) => !this.freshness!.watches(input.path) && !isKitOwnFile(input.path));
     return entry;
   }
 }
@@ -254,14 +255,14 @@ export class ArtifactCache<T> {
  * was reported, or it is not known what was), or a rebuild: something changed below a directory
  * it read, or a file was created beside one it read (it may be what an import looked for).
  */
-function touches<T>(entry: Entry<T>, changes: readonly ReportedChange[] | undefined): 'no' | 'check' | 'rebuild' {
-  if (!changes) return 'check';
-  if (changes.length === 0) return 'no';
+function touches<T>(entry: Entry<T>, reported: readonly ReportedChange[] | undefined): 'no' | 'check' | 'rebuild' {
+  if (!reported) return 'check';
+  if (reported.length === 0) return 'no';
   const paths = (entry.paths ??= new Set(entry.inputs.map((input) => input.path)));
   const parents = (entry.parents ??= new Set([...paths].map((path) => dirname(path))));
   const dirs = (entry.dirs ??= entry.inputs.filter((input) => input.dir).map((input) => input.path + sep));
   let touched: 'no' | 'check' = 'no';
-  for (const { path, created } of changes) {
+  for (const { path, created } of reported) {
     if (paths.has(path)) touched = 'check';
     else if (dirs.some((dir) => path.startsWith(dir)) || (created && parents.has(dirname(path)))) return 'rebuild';
   }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { OutputFile } from './action-result.js';
-import { currentHash, type InputRecord } from './inputs.js';
+import { currentHash } from '../freshness/content.js';
+import type { InputRecord } from './inputs.js';
 import { sha256 } from './digest.js';
 import { RemoteClient, type RemoteCacheSettings, type Trouble } from './remote-client.js';
 import { KIT_HOME } from '../version.js';

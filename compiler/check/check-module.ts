@@ -1,6 +1,6 @@
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { CheckerThread } from './checker-thread.js';
-import { fileStamp } from '../cache/stamp.js';
+import { fileStamp } from '../freshness/stamp.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { CheckDiagnostic } from './located.js';
 import { ensureEditorConfig, modulePaths } from '../workspace/editor-config.js';

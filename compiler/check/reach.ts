@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { ChangeLog } from '../cache/changes.js';
-import { rememberContent } from '../cache/inputs.js';
-import { fileStamp } from '../cache/stamp.js';
+import { currentStamp, stampsHold, type Freshness, type KeptStamps } from '../freshness/freshness.js';
+import { rememberContent } from '../freshness/content.js';
+import { fileStamp } from '../freshness/stamp.js';
 import { findModule, type Workspace } from '../workspace/model.js';
 import { aliasLookup } from './aliases.js';
 import { directoryListings, resolveInstalledTypes, resolveRelative } from './resolve.js';
@@ -37,41 +37,14 @@ const SCANNED = /\.([cm]?[jt]sx?)$/;
  * What a module entry reaches, with what that answer rests on: the stamp of every file read
  * and of every directory looked in (a file made there may change what an import names).
  */
-interface Reach {
+interface Reach extends KeptStamps {
   files: string[];
   stamps: Map<string, string>;
-  /** The watcher's report number when every stamp last held (see ChangeLog), if one was trusted then. */
-  checked?: number;
-  /** Those of `stamps` no watcher reports on (installed packages, say): stat'ed on every use. */
-  unwatched?: string[];
 }
 
 /** The reach of each module entry, kept while every stamp it rests on holds, for the last discovery asked about. */
 const reaches = new Map<string, Reach>();
 let reachedIn: Workspace | undefined;
-
-function stampOf(path: string): string {
-  try {
-    return fileStamp(path).stamp;
-  } catch {
-    return '?'; // below a file: no stamp, for as long as it stays so
-  }
-}
-
-/**
- * Whether every stamp a kept reach rests on still holds. With a trusted watcher that reported
- * nothing of those paths (nor in the directories among them) since they last held, only what it
- * does not watch is stat'ed: a module at the end of a chain of 100 packages rests on 400 paths.
- */
-function holds(kept: Reach, changes: ChangeLog | undefined): boolean {
-  const mark = changes?.mark();
-  const since = mark !== undefined && kept.checked !== undefined ? changes!.since(kept.checked) : undefined;
-  const trusted = since !== undefined && !since.some(({ path }) => kept.stamps.has(path) || kept.stamps.has(dirname(path)));
-  const paths = trusted ? (kept.unwatched ??= [...kept.stamps.keys()].filter((path) => !changes!.watches(path))) : kept.stamps.keys();
-  for (const path of paths) if (stampOf(path) !== kept.stamps.get(path)) return false;
-  kept.checked = mark;
-  return true;
-}
 
 /**
  * The files a module's verdict depends on: what its entry reaches through imports, type
@@ -83,16 +56,16 @@ function holds(kept: Reach, changes: ChangeLog | undefined): boolean {
  * rests on changed: the modules that import it (a chain through a workspace's packages) take
  * it whole instead of walking it again.
  */
-export function reachableFiles(workspace: Workspace, entry: string, changes?: ChangeLog): string[] {
-  return reachOf(workspace, entry, new Set(), changes).files;
+export function reachableFiles(workspace: Workspace, entry: string, freshness?: Freshness): string[] {
+  return reachOf(workspace, entry, new Set(), freshness).files;
 }
 
 /**
  * `reachableFiles`, with the stamp each file had when it was read or last found unchanged (just
  * now, or as a trusted watcher vouches: `changes`).
  */
-export function reachWithStamps(workspace: Workspace, entry: string, changes?: ChangeLog): { files: string[]; stamps: ReadonlyMap<string, string> } {
-  return reachOf(workspace, entry, new Set(), changes);
+export function reachWithStamps(workspace: Workspace, entry: string, freshness?: Freshness): { files: string[]; stamps: ReadonlyMap<string, string> } {
+  return reachOf(workspace, entry, new Set(), freshness);
 }
 
 /**
@@ -102,32 +75,32 @@ export function reachWithStamps(workspace: Workspace, entry: string, changes?: C
  * trusted): a walk before then would be stat'ed again at its first use. A cold module's request
  * would otherwise walk a chain of packages nothing had walked yet.
  */
-export async function reachAhead(workspace: Workspace, changes: ChangeLog): Promise<void> {
+export async function reachAhead(workspace: Workspace, freshness: Freshness): Promise<void> {
   const entries = workspace.modules.filter((module) => capabilitiesOf(module.bundler).typeChecks && module.diagnostics.length === 0).map((module) => module.entry);
   const before = reachedIn;
   for (const entry of entries) {
     await new Promise(setImmediate);
     // A request asked about another discovery since: what its reaches keep is not let go.
-    if ((reachedIn !== workspace && reachedIn !== before) || changes.mark() === undefined) return;
-    reachOf(workspace, entry, new Set(), changes);
+    if ((reachedIn !== workspace && reachedIn !== before) || freshness.mark() === undefined) return;
+    reachOf(workspace, entry, new Set(), freshness);
   }
 }
 
-function reachOf(workspace: Workspace, entry: string, walking: Set<string>, changes: ChangeLog | undefined): Reach {
+function reachOf(workspace: Workspace, entry: string, walking: Set<string>, freshness: Freshness | undefined): Reach {
   // A new discovery (a manifest changed): what was kept for the old one is let go.
   if (workspace !== reachedIn) reaches.clear();
   reachedIn = workspace;
   const kept = reaches.get(entry);
-  if (kept && holds(kept, changes)) return kept;
+  if (kept && stampsHold(kept, freshness)) return kept;
   // Taken before anything is read: a change reported during the walk is looked at next time.
-  const checked = changes?.mark();
+  const checked = freshness?.mark();
   walking.add(entry);
   const reached = new Set<string>();
   const stamps = new Map<string, string>();
-  const exists = directoryListings((dir) => stamps.set(dir, stampOf(dir)));
+  const exists = directoryListings((dir) => stamps.set(dir, currentStamp(dir)));
   // An edit to a tsconfig's `paths` changes where an alias leads.
   const aliases = aliasLookup(workspace, (tsconfigs) => {
-    for (const file of tsconfigs) if (!stamps.has(file)) stamps.set(file, stampOf(file));
+    for (const file of tsconfigs) if (!stamps.has(file)) stamps.set(file, currentStamp(file));
   });
   const queue = [entry];
   const reach = (file: string | undefined) => {
@@ -137,7 +110,7 @@ function reachOf(workspace: Workspace, entry: string, walking: Set<string>, chan
     if (reached.has(file)) continue;
     reached.add(file);
     if (!SCANNED.test(file)) {
-      stamps.set(file, stampOf(file));
+      stamps.set(file, currentStamp(file));
       continue;
     }
     const specifiers = specifiersOf(file, stamps);
@@ -160,14 +133,14 @@ function reachOf(workspace: Workspace, entry: string, walking: Set<string>, chan
     // A module on a cycle back to one being walked is walked here.
     if (module && (module.entry === entry || walking.has(module.entry))) return reach(module.entry);
     if (module) {
-      const other = reachOf(workspace, module.entry, walking, changes);
+      const other = reachOf(workspace, module.entry, walking, freshness);
       for (const file of other.files) reached.add(file);
       for (const [path, stamp] of other.stamps) stamps.set(path, stamp);
       return;
     }
     const aliased = aliases(specifier, importer, { types: true, exists });
     if (aliased) return reach(aliased);
-    const { types, manifest } = resolveInstalledTypes(specifier.replace(/^node:/, ''), dirname(importer), exists, (manifest) => stamps.set(manifest, stampOf(manifest)));
+    const { types, manifest } = resolveInstalledTypes(specifier.replace(/^node:/, ''), dirname(importer), exists, (manifest) => stamps.set(manifest, currentStamp(manifest)));
     reach(manifest);
     reach(types);
   }

@@ -5,7 +5,8 @@ import { mapTsconfig } from './tsconfig-map.js';
 import { tsconfigOf } from './tsconfig-read.js';
 import { esbuildTsconfigWarnings } from './esbuild-tsconfig.js';
 import { workspaceTypeScript } from './typescript-version.js';
-import { fileStamp } from '../cache/stamp.js';
+import { fileStamp } from '../freshness/stamp.js';
+import { stampsHold, type Freshness, type KeptStamps } from '../freshness/freshness.js';
 import { collectModules } from './modules.js';
 import { capabilitiesOf } from './bundler-specifiers.js';
 import { PROPOSED_SCOPE, readKitManifest, readModuleManifest, readPackageManifest, type Read } from './manifests.js';
@@ -22,13 +23,20 @@ function stamp(path: string): string {
   return fileStamp(path).stamp;
 }
 
+/** The last discovery, with the stamps of every manifest and directory it read (see `stampsHold`). */
+interface LastLoad extends KeptStamps {
+  stamps: Map<string, string>;
+  workspace: Workspace;
+  byPackage?: Map<string, string[]>;
+}
+
 /**
  * Discovers the workspace from `kit.json` and re-discovers it cheaply: each load stats the
  * manifests and directories the previous load read, and only when one of them changed does
  * it read again, parsing only the manifests whose stat changed.
  *
- * A file watcher may vouch for the workspace (`watching`): then a load re-checks nothing
- * until the watcher calls `invalidate()`. Without one, or until it vouches, a caller whose
+ * With a file watcher's `freshness`, a load stats nothing while the watcher vouches that none
+ * of those was written, added or removed. Without one, or until it vouches, a caller whose
  * answer depends on a few packages takes `loadLazily()` and checks only theirs with `isCurrent()`.
  */
 export class WorkspaceLoader {
@@ -36,52 +44,39 @@ export class WorkspaceLoader {
   private parsed = new Map<string, { stamp: string; read: Read<unknown> }>();
   private trees = new Map<string, { stamps: string[]; tree: PackageTree }>();
   private lastGood = new Map<string, { pkg: PackageInfo; modules: ModuleInfo[] }>();
-  private last?: { watched: string[]; stamps: string[]; byPath: Map<string, string>; workspace: Workspace; byPackage?: Map<string, string[]> };
-  private watching = false;
-  private vouched = false;
-  private distrustedUntil = 0;
+  private last?: LastLoad;
 
-  constructor(root: string) {
+  constructor(
+    root: string,
+    private readonly freshness?: Freshness,
+  ) {
     this.root = resolve(root);
   }
 
   /** The workspace as the manifests on disk declare it now. */
   load(): Workspace {
-    if (this.last && this.vouched) return this.last.workspace;
-    // Vouched from here: a change seen while this load runs invalidates it again.
-    this.vouched = this.watching && Date.now() >= this.distrustedUntil;
-    if (this.last && this.last.watched.every((path, i) => stamp(path) === this.last!.stamps[i])) {
+    if (this.last && stampsHold(this.last, this.freshness)) return this.last.workspace;
+    return this.discoverAgain();
+  }
+
+  /** The workspace, every manifest checked by stat whatever a watcher says (for reports). */
+  loadChecked(): Workspace {
+    // Taken before the stats: whatever is reported from here on is looked at next time.
+    const mark = this.freshness?.mark();
+    if (this.last && stampsHold(this.last, undefined)) {
+      this.last.checked = mark;
       return this.last.workspace;
     }
+    return this.discoverAgain();
+  }
+
+  private discoverAgain(): Workspace {
+    const checked = this.freshness?.mark();
     const found: string[] = [];
     const workspace = this.discover(found);
     const watched = [...new Set(found)];
-    const stamps = watched.map(stamp);
-    this.last = { watched, stamps, byPath: new Map(watched.map((path, i) => [path, stamps[i]])), workspace };
+    this.last = { stamps: new Map(watched.map((path) => [path, stamp(path)])), checked, workspace };
     return workspace;
-  }
-
-  /** A watcher now reports every change in the workspace (or, with false, no longer does). */
-  setWatching(watching: boolean): void {
-    this.watching = watching;
-    this.vouched = false;
-  }
-
-  /** The workspace, every manifest checked whatever a watcher says (for reports). */
-  loadChecked(): Workspace {
-    this.invalidate();
-    return this.load();
-  }
-
-  /** For `ms` from now the watcher may miss changes (a new directory is not watched yet): loads check by stat. */
-  distrust(ms: number): void {
-    this.distrustedUntil = Date.now() + ms;
-    this.vouched = false;
-  }
-
-  /** Something in the workspace changed: the next load checks again. */
-  invalidate(): void {
-    this.vouched = false;
   }
 
   /**
@@ -91,21 +86,21 @@ export class WorkspaceLoader {
    * vouches, and checks every manifest once after a change, which makes it vouch again.
    */
   loadLazily(): Workspace {
-    return (!this.watching && this.last?.workspace) || this.load();
+    return (this.freshness?.mark() === undefined && this.last?.workspace) || this.load();
   }
 
   /**
    * True when what the last load read for `packages` is as it was: each one's manifests and
    * folders, and what every package rests on (kit.json, the folders packages are found in).
-   * While a watcher vouches for the workspace, nothing is stat'ed.
+   * While a watcher vouches for the workspace, only what it does not follow is stat'ed.
    */
   isCurrent(packages: readonly PackageInfo[]): boolean {
     const last = this.last;
     if (!last) return false;
-    if (this.watching && this.vouched) return true;
-    const byPackage = (last.byPackage ??= groupByPackage(last.watched, last.workspace));
+    if (this.freshness?.vouchesFor(last)) return stampsHold(last, this.freshness);
+    const byPackage = (last.byPackage ??= groupByPackage([...last.stamps.keys()], last.workspace));
     const paths = [...(byPackage.get('') ?? []), ...packages.flatMap((pkg) => byPackage.get(pkg.dir) ?? [])];
-    return paths.every((path) => last.byPath.get(path) === stamp(path));
+    return paths.every((path) => last.stamps.get(path) === stamp(path));
   }
 
   /** The catalogs of pnpm-workspace.yaml, read by the discovery under way. */

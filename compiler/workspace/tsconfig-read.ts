@@ -6,7 +6,7 @@ import { resolveExtends } from './tsconfig-chain.js';
 import { projectFilesOf, projectHolds } from './tsconfig-include.js';
 import type { Position } from './json.js';
 import { isInside } from '../paths.js';
-import { fileStamp } from '../cache/stamp.js';
+import { fileStamp } from '../freshness/stamp.js';
 import type { Workspace } from './model.js';
 
 /** One tsconfig file of a chain: its own compiler options, and where each is written. */

@@ -1,6 +1,6 @@
 import { readdirSync, realpathSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileStamp } from '../cache/stamp.js';
+import { fileStamp } from '../freshness/stamp.js';
 
 /** A type package's declarations beyond this many are not listed one by one: its folder and the install records stand for them. */
 const MAX_FILES = 2000;

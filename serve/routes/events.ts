@@ -24,7 +24,7 @@ export function answerEvents(ctx: ServiceContext, event: H3Event): Answer {
       let unsubscribe = () => {};
       let heartbeat: NodeJS.Timeout | undefined;
       let closed = false;
-      void (ctx.changes?.settled ?? Promise.resolve()).then(() => {
+      void (ctx.freshness?.settled ?? Promise.resolve()).then(() => {
         if (closed) return;
         unsubscribe = subscribe(ctx, sink, lastId);
         heartbeat = setInterval(() => sink.write(': heartbeat\n\n'), HEARTBEAT_MS);

@@ -20,7 +20,7 @@ export function answerModuleAddress(ctx: ServiceContext, event: H3Event): Answer
   // A page loading, a client fetching module after module: TypeScript 7's background work waits.
   deferBackgroundChecks(ctx.options.root);
   // With a watcher, an answer trusts it: it waits for the events of edits made before the request.
-  if (ctx.changes) return afterQueuedFileEvents().then(() => answerOutput(ctx, event));
+  if (ctx.freshness) return afterQueuedFileEvents().then(() => answerOutput(ctx, event));
   return answerOutput(ctx, event);
 }
 
@@ -81,8 +81,7 @@ function locate(ctx: ServiceContext, address: Address) {
   const found = find(ctx.loader.loadLazily());
   const { pkg, module } = found;
   if (pkg && module && pkg.version === address.version && module.diagnostics.length === 0 && ctx.loader.isCurrent(dependedOn(found.workspace, module.package))) return found;
-  ctx.loader.invalidate();
-  return find(ctx.loader.load());
+  return find(ctx.loader.loadChecked());
 }
 
 /** `pkg` and every workspace package it depends on, directly or through another. */

@@ -1,18 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getQuery, type H3Event } from 'h3';
-import { DEVELOPMENT, escapeHtml, formatOptions, inScript, KIT_HOME, minimalTemplate, renderPage as renderTemplate, STATUS_BY_CODE, type Diagnostic } from '../../compiler/index.js';
+import { DEVELOPMENT, escapeHtml, formatOptions, inScript, KIT_HOME, minimalTemplate, planPreview, renderPage as renderTemplate, STATUS_BY_CODE, type Diagnostic, type PlanResult, type PreviewPlan, type Workspace } from '../../compiler/index.js';
 import { json, refuse, type Answer } from '../answer.js';
 import type { ServiceContext } from '../context.js';
-import { planPreview, type PlanResult, type PreviewPlan } from '../preview.js';
 import { requestHeader } from '../request.js';
+import { currentSelection } from '../selection.js';
 
 const HTML = 'text/html; charset=utf-8';
 const ENTRIES_PAGE = readFileSync(join(KIT_HOME, 'templates', 'kit-web', 'preview', 'entries.html'), 'utf8');
 
-function requestedEntry(event: H3Event): string | undefined {
+/** The preview of the entry `?entry=` names (else the one the workspace's page names, or that stands out), every module judged first. */
+async function planFor(ctx: ServiceContext, workspace: Workspace, event: H3Event): Promise<PlanResult> {
   const entry = getQuery(event).entry;
-  return typeof entry === 'string' ? entry : undefined;
+  const selection = currentSelection(ctx, workspace);
+  const builds = await ctx.builds.judge(ctx.compiler, workspace, workspace.modules);
+  return planPreview(ctx.compiler, workspace, { selection, builds, cdnOrigin: ctx.options.cdnOrigin, requested: typeof entry === 'string' ? entry : undefined });
 }
 
 /**
@@ -20,7 +23,7 @@ function requestedEntry(event: H3Event): string | undefined {
  * entry can be chosen, `entry` is null and the reason is a diagnostic.
  */
 export async function answerEntryList(ctx: ServiceContext, event: H3Event): Promise<Answer> {
-  const result = await planPreview(ctx, ctx.loader.loadChecked(), requestedEntry(event));
+  const result = await planFor(ctx, ctx.loader.loadChecked(), event);
   const selection = result.ok ? result.plan.selection : result.selection;
   const common = {
     cdn: ctx.options.cdnOrigin ? { origin: ctx.options.cdnOrigin } : { reason: 'KIT_CDN_ORIGIN is not set' },
@@ -42,7 +45,7 @@ export async function answerEntryList(ctx: ServiceContext, event: H3Event): Prom
 /** `GET /preview/`: the page that imports the entry and calls nothing, with the runtime and the styles. */
 export async function answerPreviewPage(ctx: ServiceContext, event: H3Event): Promise<Answer> {
   const workspace = ctx.loader.loadChecked();
-  const result = await planPreview(ctx, workspace, requestedEntry(event));
+  const result = await planFor(ctx, workspace, event);
   if (!result.ok && !wantsHtml(event)) return refuse(result.code, result.message, undefined, result.candidates ? { candidates: result.candidates } : undefined);
   // A code change reloads the page unless `--no-reload` or kit.json's `"reload": false` says to ask.
   if (result.ok) return { kind: 'text', body: renderPage(ctx, result.plan, ctx.options.reload !== false && workspace.reload), type: HTML, noStore: true };

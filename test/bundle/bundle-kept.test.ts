@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { ChangeLog, closeCheckers, Compiler, DEVELOPMENT, findModule, loadWorkspace } from '../../lib/compiler/index.js';
+import { Freshness, closeCheckers, Compiler, DEVELOPMENT, findModule, loadWorkspace } from '../../lib/compiler/index.js';
 import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 // A module judged again because a file only its check reads changed (a dependency's) is
@@ -23,15 +23,15 @@ function served(packages: string[], files: Record<string, string | object>) {
     'tsconfig.json': { compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, noEmit: true, skipLibCheck: true }, include: ['packages'] },
     ...files,
   });
-  const changes = new ChangeLog();
-  changes.ready(() => true);
-  const compiler = new Compiler({ changes });
+  const freshness = new Freshness();
+  freshness.ready(() => true);
+  const compiler = new Compiler({ freshness });
   const workspace = loadWorkspace(root);
   const compile = (specifier: string) => compiler.compile(workspace, findModule(workspace, specifier)!, DEVELOPMENT);
   const edit = async (file: string, text: string) => {
     await settle();
     writeFiles(root, { [file]: text });
-    changes.record(join(root, file));
+    freshness.changed(join(root, file), 'change');
     await settle();
   };
   return { compile, edit };

@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { reachAhead, reachableFiles } from '../../lib/compiler/check/reach.js';
-import { ChangeLog, loadWorkspace } from '../../lib/compiler/index.js';
+import { Freshness, loadWorkspace } from '../../lib/compiler/index.js';
 import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
@@ -40,7 +40,7 @@ test("a module reaches through the modules it imports; an edit deep in the chain
   expect(rel(root, reachableFiles(workspace, join(root, 'packages/b/main/index.ts')))).toContain('packages/c/main/more.ts');
 });
 
-test('a file made where an import looks changes what it names, though no file that was read changed', async () => {
+test('a file made where an import looks freshness what it names, though no file that was read changed', async () => {
   const root = chain();
   const workspace = loadWorkspace(root);
   const b = join(root, 'packages/b/main/index.ts');
@@ -97,44 +97,44 @@ test("with a trusted watcher a kept reach rests on its reports: an edit counts o
   const root = chain();
   const workspace = loadWorkspace(root);
   const a = join(root, 'packages/a/main/index.ts');
-  const changes = new ChangeLog();
+  const freshness = new Freshness();
   const watched = (path: string) => !path.includes('/packages/c/');
-  changes.ready(watched);
+  freshness.ready(watched);
   await settle(); // stamps read now are exact: what is not watched is then compared, not walked again for being new
-  expect(rel(root, reachableFiles(workspace, a, changes))).toHaveLength(4);
+  expect(rel(root, reachableFiles(workspace, a, freshness))).toHaveLength(4);
   await settle();
   // b's helper now imports a file of its own; the watcher has not said so yet.
   writeFiles(root, { 'packages/b/main/helper.ts': "export { h } from './deeper';\n", 'packages/b/main/deeper.ts': 'export const h = 2;\n' });
   await settle();
-  expect(rel(root, reachableFiles(workspace, a, changes))).not.toContain('packages/b/main/deeper.ts');
-  changes.record(join(root, 'packages/b/main/helper.ts'));
-  changes.record(join(root, 'packages/b/main/deeper.ts'), true);
-  expect(rel(root, reachableFiles(workspace, a, changes))).toContain('packages/b/main/deeper.ts');
+  expect(rel(root, reachableFiles(workspace, a, freshness))).not.toContain('packages/b/main/deeper.ts');
+  freshness.changed(join(root, 'packages/b/main/helper.ts'), 'change');
+  freshness.changed(join(root, 'packages/b/main/deeper.ts'), 'add');
+  expect(rel(root, reachableFiles(workspace, a, freshness))).toContain('packages/b/main/deeper.ts');
   // c is not watched: its edit is found by a stat, reported or not.
   await settle();
   writeFiles(root, { 'packages/c/main/index.ts': "export { c } from './more';\n", 'packages/c/main/more.ts': 'export const c = 2;\n' });
   await settle();
-  expect(rel(root, reachableFiles(workspace, a, changes))).toContain('packages/c/main/more.ts');
+  expect(rel(root, reachableFiles(workspace, a, freshness))).toContain('packages/c/main/more.ts');
 });
 
 test("walked ahead, a module's reach is the one its first build finds while the watcher vouches for it; a walk stops once a newer discovery is asked about", async () => {
   const root = chain();
   const workspace = loadWorkspace(root);
-  const changes = new ChangeLog();
-  changes.ready(() => true);
+  const freshness = new Freshness();
+  freshness.ready(() => true);
   await settle();
-  await reachAhead(workspace, changes);
+  await reachAhead(workspace, freshness);
   // b's helper now imports a file of its own, unreported: a walk made now would find it, the one made ahead does not.
   writeFiles(root, { 'packages/b/main/helper.ts': "export { h } from './deeper';\n", 'packages/b/main/deeper.ts': 'export const h = 2;\n' });
   await settle();
   const a = join(root, 'packages/a/main/index.ts');
-  expect(rel(root, reachableFiles(workspace, a, changes))).not.toContain('packages/b/main/deeper.ts');
+  expect(rel(root, reachableFiles(workspace, a, freshness))).not.toContain('packages/b/main/deeper.ts');
   // A walk of the old discovery, while a request walks a newer one: the newer one's reaches stay.
   const latest = loadWorkspace(root);
-  const walking = reachAhead(workspace, changes);
-  expect(rel(root, reachableFiles(latest, a, changes))).toContain('packages/b/main/deeper.ts');
+  const walking = reachAhead(workspace, freshness);
+  expect(rel(root, reachableFiles(latest, a, freshness))).toContain('packages/b/main/deeper.ts');
   await walking;
   writeFiles(root, { 'packages/b/main/deeper.ts': "import './deepest';\nexport const h = 3;\n", 'packages/b/main/deepest.ts': 'export {};\n' });
   await settle();
-  expect(rel(root, reachableFiles(latest, a, changes))).not.toContain('packages/b/main/deepest.ts');
+  expect(rel(root, reachableFiles(latest, a, freshness))).not.toContain('packages/b/main/deepest.ts');
 });

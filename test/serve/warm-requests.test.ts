@@ -63,7 +63,7 @@ describe('a warm request trusts the watcher', () => {
     process.chdir(dir); // as kit run is started: TypeScript 5.9's emit program finds type roots from here
     const service = await startService({ root: dir, port: 0, development: true });
     try {
-      await service.context.changes!.settled;
+      await service.context.freshness!.settled;
       const address = (i: number) => `${service.url}m/@chain/p${i}@0.1.0/modules/m?${DEV}`;
       for (const i of [1, 11]) expect((await fetch(address(i))).status).toBe(200);
       // The builds ahead of what they import read files of their own: counted apart from the requests'.
@@ -86,7 +86,7 @@ describe('a warm request trusts the watcher', () => {
     const dir = chainWorkspace(2);
     const service = await startService({ root: dir, port: 0, development: true });
     try {
-      await service.context.changes!.settled;
+      await service.context.freshness!.settled;
       const address = (version: string) => `${service.url}m/@chain/p1@${version}/modules/m?${DEV}`;
       expect((await fetch(address('0.1.0'))).status).toBe(200);
       for (let i = 1; i <= 10; i++) {
@@ -109,7 +109,7 @@ describe('a warm request trusts the watcher', () => {
     const dir = oneModuleWorkspace('@typed/app', "import type { Size } from 'gizmo';\nexport const size: Size = 3;\n", gizmo, { gizmo: '^1.0.0' });
     const service = await startService({ root: dir, port: 0, development: true });
     try {
-      await service.context.changes!.settled;
+      await service.context.freshness!.settled;
       const address = `${service.url}m/@typed/app@0.1.0/modules/main?${DEV}`;
       for (let r = 0; r < 5; r++) expect((await fetch(address)).status).toBe(200); // warm, and repeated
       writeFiles(dir, { 'node_modules/gizmo/index.d.ts': 'export type Size = string;\n' });
@@ -157,8 +157,8 @@ describe('a warm request trusts the watcher', () => {
     try {
       // Written before the watcher's first scan has finished: it may never report this.
       writeFiles(dir, { 'packages/app/main/index.ts': "export const word = 'while-scanning';\n" });
-      await ctx.changes!.settled;
-      expect(ctx.changes!.mark()).toBeDefined(); // the watcher is trusted from here on
+      await ctx.freshness!.settled;
+      expect(ctx.freshness!.mark()).toBeDefined(); // the watcher is trusted from here on
       expect((await ctx.compiler.compile(ctx.loader.load(), module, DEVELOPMENT)).code).toContain('while-scanning');
     } finally {
       await watcher.close();

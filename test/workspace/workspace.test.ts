@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { loadWorkspace, WorkspaceLoader, type Diagnostic, type Workspace } from '../../lib/compiler/index.js';
+import { Freshness, loadWorkspace, WorkspaceLoader, type Diagnostic, type Workspace } from '../../lib/compiler/index.js';
 import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
@@ -211,6 +211,35 @@ describe('re-reading', () => {
     expect(loader.isCurrent(named('@a/other'))).toBe(true);
     mkdirSync(join(dir, 'packages/new'));
     expect(loader.isCurrent(named('@a/other'))).toBe(false);
+  });
+
+  test('with a ready watcher, a load trusts its reports: an unreported edit is not read, a reported one is, whatever the file', async () => {
+    const catalog = (range: string) => `packages: [packages/*]\ncatalog:\n  semver: ${range}\n`;
+    const dir = writeWorkspace({
+      'kit.json': { packages: ['packages/app'] },
+      'pnpm-workspace.yaml': catalog('7.6.0'),
+      'packages/app/package.json': pkg('@a/app', { dependencies: { semver: 'catalog:' }, exports: { './main': './main/index.ts' } }),
+      ...MAIN,
+    });
+    const freshness = new Freshness();
+    const loader = new WorkspaceLoader(dir, freshness);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // past the file clock's tick
+    freshness.ready(() => true);
+    const first = loader.load();
+    expect(first.packages[0].manifest.dependencies.semver).toBe('7.6.0');
+    writeFiles(dir, { 'pnpm-workspace.yaml': catalog('7.7.1') });
+    // Not reported yet: the watcher vouches for the last discovery, and nothing is stat'ed.
+    expect(loader.load()).toBe(first);
+    // Reported as a plain write: the catalog is read again (it is not a .json manifest).
+    freshness.changed(join(dir, 'pnpm-workspace.yaml'), 'change');
+    expect(loader.load().packages[0].manifest.dependencies.semver).toBe('7.7.1');
+    // A source written is no news to the discovery; a file added beside a manifest is.
+    const second = loader.load();
+    freshness.changed(join(dir, 'packages/app/main/index.ts'), 'change');
+    expect(loader.load()).toBe(second);
+    writeFiles(dir, { 'packages/app/main/module.json': { entry: 'index.ts', platforms: ['node'] } });
+    freshness.changed(join(dir, 'packages/app/main/module.json'), 'add');
+    expect(loader.load().modules[0].platforms).toEqual(['node']);
   });
 
   test('a new module.json is found', () => {

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { ArtifactCache, ChangeLog } from '../../lib/compiler/index.js';
-import { fileStamp } from '../../lib/compiler/cache/stamp.js';
+import { ArtifactCache, Freshness } from '../../lib/compiler/index.js';
+import { fileStamp } from '../../lib/compiler/freshness/stamp.js';
 import { removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
@@ -13,30 +13,30 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 25)); // past 
 async function setup(extra: string[] = []) {
   const dir = writeWorkspace({ 'a.txt': 'one', 'types/pkg/index.d.ts': 'x' });
   const file = join(dir, 'a.txt');
-  const changes = new ChangeLog();
-  const cache = new ArtifactCache<string>(10, undefined, changes);
+  const freshness = new Freshness();
+  const cache = new ArtifactCache<string>(10, undefined, freshness);
   const get = () => cache.get('k', async () => ({ value: readFileSync(file, 'utf8'), inputs: [file, ...extra.map((e) => join(dir, e))] }));
   await settle();
-  return { dir, file, changes, cache, get };
+  return { dir, file, freshness, cache, get };
 }
 
 test('before the watcher is ready every input is stat\'ed, and an entry checked then is checked again once it is', async () => {
-  const { file, changes, get } = await setup();
+  const { file, freshness, get } = await setup();
   expect(await get()).toBe('one');
   writeFileSync(file, 'two');
   expect(await get()).toBe('two');
   writeFileSync(file, 'three'); // the watcher is scanning: it may never report this
-  changes.ready(() => true);
+  freshness.ready(() => true);
   expect(await get()).toBe('three');
 });
 
 test('once ready, an input is not stat\'ed: an edit is seen when the watcher reports it', async () => {
-  const { file, changes, cache, get } = await setup();
-  changes.ready(() => true);
+  const { file, freshness, cache, get } = await setup();
+  freshness.ready(() => true);
   expect(await get()).toBe('one');
   writeFileSync(file, 'two');
   expect(await get()).toBe('one'); // not reported yet
-  changes.record(file);
+  freshness.changed(file, 'change');
   expect(await get()).toBe('two');
   expect(cache.builds).toBe(2);
   expect(await get()).toBe('two');
@@ -44,52 +44,52 @@ test('once ready, an input is not stat\'ed: an edit is seen when the watcher rep
 });
 
 test('an input the watcher does not watch is stat\'ed on every use', async () => {
-  const { file, changes, get } = await setup();
-  changes.ready((path) => path !== file);
+  const { file, freshness, get } = await setup();
+  freshness.ready((path) => path !== file);
   expect(await get()).toBe('one');
   writeFileSync(file, 'two');
   expect(await get()).toBe('two');
 });
 
 test('a change below a directory input, or a file created beside an input, rebuilds', async () => {
-  const { dir, changes, cache, get } = await setup(['types']);
-  changes.ready(() => true);
+  const { dir, freshness, cache, get } = await setup(['types']);
+  freshness.ready(() => true);
   await get();
-  changes.record(join(dir, 'types/pkg/index.d.ts')); // the directory's own stat is unchanged
-  await get();
-  expect(cache.builds).toBe(2);
-  changes.record(join(dir, 'unrelated/file.ts'), true);
+  freshness.changed(join(dir, 'types/pkg/index.d.ts'), 'change'); // the directory's own stat is unchanged
   await get();
   expect(cache.builds).toBe(2);
-  changes.record(join(dir, 'missing.ts'), true); // beside a.txt: it may be what an import looked for
+  freshness.changed(join(dir, 'unrelated/file.ts'), 'add');
+  await get();
+  expect(cache.builds).toBe(2);
+  freshness.changed(join(dir, 'missing.ts'), 'add'); // beside a.txt: it may be what an import looked for
   await get();
   expect(cache.builds).toBe(3);
 });
 
 test('after a watcher error, every input is stat\'ed again', async () => {
-  const { file, changes, get } = await setup();
-  changes.ready(() => true);
+  const { file, freshness, get } = await setup();
+  freshness.ready(() => true);
   await get();
-  changes.fail();
+  freshness.fail();
   writeFileSync(file, 'two');
   expect(await get()).toBe('two');
-  changes.ready(() => true); // a failed watcher is not trusted again
-  expect(changes.mark()).toBeUndefined();
+  freshness.ready(() => true); // a failed watcher is not trusted again
+  expect(freshness.mark()).toBeUndefined();
 });
 
-test('more changes than the log keeps: the entry is checked by stat', async () => {
-  const { dir, file, changes, get } = await setup();
-  changes.ready(() => true);
+test('more freshness than the log keeps: the entry is checked by stat', async () => {
+  const { dir, file, freshness, get } = await setup();
+  freshness.ready(() => true);
   await get();
   writeFileSync(file, 'two');
-  for (let i = 0; i < 10_000; i++) changes.record(join(dir, `other-${i}.txt`));
+  for (let i = 0; i < 10_000; i++) freshness.changed(join(dir, `other-${i}.txt`), 'change');
   expect(await get()).toBe('two');
 });
 
 test("a build's own stamp of an input stands for it only while the watcher reports nothing of it: one written during the build is read again", async () => {
-  const { file, changes } = await setup();
-  const cache = new ArtifactCache<{ text: string }>(10, undefined, changes);
-  changes.ready(() => true);
+  const { file, freshness } = await setup();
+  const cache = new ArtifactCache<{ text: string }>(10, undefined, freshness);
+  freshness.ready(() => true);
   const read = () => ({ text: readFileSync(file, 'utf8') });
   // The build reads `one` at the stamp it took; the file is written before the build ends (a file
   // clock's tick after it began: its mtime tells), and reported.
@@ -98,7 +98,7 @@ test("a build's own stamp of an input stands for it only while the watcher repor
     const value = read();
     await settle();
     writeFileSync(file, 'two');
-    changes.record(file);
+    freshness.changed(file, 'change');
     return { value, inputs: [file], stamps: new Map([[file, stamp]]) };
   });
   expect(first.text).toBe('one');

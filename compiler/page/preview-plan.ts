@@ -1,9 +1,18 @@
-import {
-  DEVELOPMENT, directoryListings, readPageTemplate, staticallyReached, staticImports, templateEntry, findModule, findPlanned, formatAddress, formatOptions, moduleUrl, packageNameOf, PACKAGE_ROOT_SUBPATH, PRODUCTION, resolveExternalVersion, SHARED_DIR, stylesUrl, writtenImports,
-  type Diagnostic, type InstalledPlan, type ModuleBuild, type ModuleInfo, type PageTemplate, type Selection, type Workspace,
-} from '../compiler/index.js';
-import type { ServiceContext } from './context.js';
-import { currentSelection } from './selection.js';
+import type { Compiler, ModuleBuild } from '../compile.js';
+import { formatAddress } from '../bundle/address.js';
+import { DEVELOPMENT, formatOptions, PRODUCTION } from '../bundle/options.js';
+import { writtenImports } from '../bundle/source-imports.js';
+import { directoryListings } from '../check/resolve.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { moduleUrl, stylesUrl } from '../emit/importmap.js';
+import { PACKAGE_ROOT_SUBPATH, SHARED_DIR } from '../installed/find.js';
+import { findPlanned, type InstalledPlan } from '../installed/plan.js';
+import { packageNameOf } from '../workspace/dependencies.js';
+import { resolveExternalVersion } from '../workspace/external.js';
+import { findModule, type ModuleInfo, type Workspace } from '../workspace/model.js';
+import type { Selection } from '../workspace/selection.js';
+import { staticallyReached, staticImports, templateEntry } from './entry.js';
+import { readPageTemplate, type PageTemplate } from './template.js';
 
 /** One module the preview reaches from its entry (CONTRACT §4). */
 export interface PreviewModule {
@@ -37,6 +46,16 @@ export interface PreviewPlan {
   diagnostics: Diagnostic[];
 }
 
+/** What a preview is planned from: the selection, every module's judged build, and the entry asked for. */
+export interface PageRequest {
+  selection: Selection;
+  builds: ReadonlyMap<ModuleInfo, ModuleBuild>;
+  /** The origin of the CDN that serves what is not in development (`KIT_CDN_ORIGIN`). */
+  cdnOrigin?: string;
+  /** `?entry=`: undefined for the entry the template names, or the one that stands out. */
+  requested?: string;
+}
+
 export type PlanResult =
   | { ok: true; plan: PreviewPlan }
   | {
@@ -58,9 +77,8 @@ export type PlanResult =
  * (addresses relative to the page at `/preview/`); workspace packages not in development,
  * and packages that are declared but not installed, come from the CDN.
  */
-export async function planPreview(ctx: ServiceContext, workspace: Workspace, requested?: string): Promise<PlanResult> {
-  const selection = currentSelection(ctx, workspace);
-  const builds = await ctx.builds.judge(ctx.compiler, workspace, workspace.modules);
+export async function planPreview(compiler: Compiler, workspace: Workspace, request: PageRequest): Promise<PlanResult> {
+  const { selection, builds, requested, cdnOrigin } = request;
   const refuse = (code: 'PREVIEW_ENTRY_REQUIRED' | 'PREVIEW_ENTRY_NOT_FOUND', message: string, candidates?: string[]): PlanResult => ({
     ok: false, code, message, candidates, selection,
     browserModules: workspace.modules.filter((m) => m.platforms.includes('web')).map((m) => m.specifier),
@@ -100,7 +118,7 @@ export async function planPreview(ctx: ServiceContext, workspace: Workspace, req
   const importmap: Record<string, string> = {};
   // The installed packages' layout, worked out once per preview, for the first installed import met.
   let plan: Promise<InstalledPlan> | undefined;
-  const installedPlan = () => (plan ??= ctx.compiler.installedPlan(workspace, DEVELOPMENT));
+  const installedPlan = () => (plan ??= compiler.installedPlan(workspace, DEVELOPMENT));
   const queue: { specifier: string; importer: ModuleInfo }[] = [{ specifier: entry.specifier, importer: entry }];
   const seen = new Set<string>();
   for (let item = queue.shift(); item; item = queue.shift()) {
@@ -110,13 +128,13 @@ export async function planPreview(ctx: ServiceContext, workspace: Workspace, req
     let reached: Reached;
     if (module && !module.platforms.includes('web')) {
       // A Node-only module does not run in the page: no import-map entry, and its own imports are not followed.
-      reached = await nodeOnly(ctx, workspace, module);
+      reached = await nodeOnly(compiler, workspace, module);
     } else if (module) {
       const build = builds.get(module)!;
       diagnostics.push(...build.diagnostics);
-      reached = inDevelopment.has(module.package.name) ? local(module, build) : fromCdn(ctx, module, build);
+      reached = inDevelopment.has(module.package.name) ? local(module, build) : fromCdn(cdnOrigin, module, build);
     } else {
-      reached = await external(ctx, item.specifier, item.importer, installedPlan);
+      reached = await external(cdnOrigin, item.specifier, item.importer, installedPlan);
     }
     modules.push(reached);
     if (reached.url) importmap[item.specifier] = reached.url;
@@ -171,8 +189,8 @@ function local(module: ModuleInfo, build: ModuleBuild): Reached {
 }
 
 /** A Node-only module a browser module imports: unresolved, with why (CONDITIONAL_NOT_FOUND at its "platforms"). */
-async function nodeOnly(ctx: ServiceContext, workspace: Workspace, module: ModuleInfo): Promise<Reached> {
-  const refused = await ctx.compiler.compile(workspace, module, DEVELOPMENT);
+async function nodeOnly(compiler: Compiler, workspace: Workspace, module: ModuleInfo): Promise<Reached> {
+  const refused = await compiler.compile(workspace, module, DEVELOPMENT);
   return {
     specifier: module.specifier,
     vspecifier: module.vspecifier,
@@ -184,15 +202,14 @@ async function nodeOnly(ctx: ServiceContext, workspace: Workspace, module: Modul
 }
 
 /** A workspace package not in development: its published build on the CDN, at its version. */
-function fromCdn(ctx: ServiceContext, module: ModuleInfo, build: ModuleBuild): Reached {
+function fromCdn(origin: string | undefined, module: ModuleInfo, build: ModuleBuild): Reached {
   const base = { specifier: module.specifier, vspecifier: module.vspecifier, version: module.package.version, imports: build.imports, dynamicImports: build.dynamicImports };
-  const origin = ctx.options.cdnOrigin;
   if (!origin) return { ...base, source: 'unresolved', reason: cdnUnset(module.package.name) };
   return { ...base, source: 'cdn', url: moduleUrl(origin, module, PRODUCTION), ...(build.styles !== undefined ? { styles: stylesUrl(origin, module, PRODUCTION) } : {}) };
 }
 
 /** A package outside the workspace: compiled here when installed, else on the CDN at its exact declared version. */
-async function external(ctx: ServiceContext, specifier: string, importer: ModuleInfo, installedPlan: () => Promise<InstalledPlan>): Promise<Reached> {
+async function external(origin: string | undefined, specifier: string, importer: ModuleInfo, installedPlan: () => Promise<InstalledPlan>): Promise<Reached> {
   const name = packageNameOf(specifier);
   const subpath = specifier.slice(name.length + 1) || PACKAGE_ROOT_SUBPATH;
   const resolved = resolveExternalVersion(specifier, importer.package);
@@ -211,7 +228,6 @@ async function external(ctx: ServiceContext, specifier: string, importer: Module
     const reason = planned?.diagnostics?.[0] ?? { code: 'BUNDLE_ERROR', message: `'${specifier}' is not among the installed entries this workspace's modules import; is ${name} installed where they find it?` };
     return { specifier, version: resolved.version, source: 'unresolved', imports: [], reason };
   }
-  const origin = ctx.options.cdnOrigin;
   if (!origin) return { specifier, version: resolved.version, source: 'unresolved', imports: [], reason: cdnUnset(name) };
   return { specifier, version: resolved.version, source: 'cdn', url: `${origin}${address}?${formatOptions(PRODUCTION)}`, imports: [] };
 }
