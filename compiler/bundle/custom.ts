@@ -8,7 +8,8 @@ import { esbuild } from '../commonjs.js';
 import { KIT_HOME } from '../version.js';
 import type { Bundler } from './types.js';
 
-const SDK = join(KIT_HOME, 'lib', 'compiler', 'sdk.js');
+// Run from kit's TypeScript sources (its own tests' inner loop, under vitest), the SDK's source.
+const SDK = import.meta.url.endsWith('.ts') ? join(KIT_HOME, 'compiler', 'sdk.ts') : join(KIT_HOME, 'lib', 'compiler', 'sdk.js');
 const DIR = join(tmpdir(), `kit-bundlers-${process.getuid?.() ?? 'user'}`);
 
 /** A custom bundler as loaded, with the file it came from (an input of every build it makes). */
@@ -31,7 +32,7 @@ export function resolveBundlerFile(specifier: string, packageDir: string): strin
 export async function loadCustomBundler(specifier: string, packageDir: string): Promise<LoadedBundler> {
   const file = resolveBundlerFile(specifier, packageDir);
   const source = readFileSync(file);
-  const digest = createHash('sha256').update(source).update(file).digest('hex').slice(0, 20);
+  const digest = createHash('sha256').update(source).update(file).update(SDK).digest('hex').slice(0, 20);
   const out = join(DIR, `${digest}.mjs`);
   if (!existsSync(out)) {
     const result = await esbuild.build({

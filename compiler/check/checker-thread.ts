@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { checkerWorkerScript } from './worker-script.js';
 import { processRss } from './checker-process.js';
 import type { CheckDiagnostic, FileChanges } from './native-checker.js';
 
@@ -147,7 +148,7 @@ export class CheckerThread {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./checker-worker.js', import.meta.url), { workerData: { root: this.root, activity: this.activity.buffer }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const worker = new Worker(checkerWorkerScript(), { workerData: { root: this.root, activity: this.activity.buffer }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     // The thread never keeps kit running: a command ends when its own work does.
     worker.unref();
     worker.on('message', (message: FromWorker) => this.heard(worker, message));

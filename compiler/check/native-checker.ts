@@ -29,7 +29,21 @@ export interface NativeCheckerOptions {
    * loading), as `performance.now()` gives it: background work waits after it as after a check.
    */
   lastActivity?: () => number;
+  /** What the quiet period after a request is measured with: the process's own clock and timers unless a test gives its own. */
+  clock?: Clock;
 }
+
+/** Time as the request queue reads it, and a timer on it. */
+export interface Clock {
+  now(): number;
+  /** Runs `run` once `ms` have passed on this clock. */
+  after(ms: number, run: () => void): void;
+}
+
+const PROCESS_CLOCK: Clock = {
+  now: () => performance.now(),
+  after: (ms, run) => void setTimeout(run, ms).unref(),
+};
 
 /** The files of a check, or how to pick them from the files of the project's program when it starts. */
 export type CheckFiles = readonly string[] | ((programFiles: ReadonlySet<string>) => readonly string[] | Promise<readonly string[]>);
@@ -145,8 +159,6 @@ export class NativeChecker {
   close(): Promise<void> {
     // Background work not started yet is dropped: it must not start a process after this one.
     this.backlog.length = 0;
-    clearTimeout(this.draining);
-    this.draining = undefined;
     const done = this.queue.then(async () => {
       const session = this.session;
       this.session = undefined;
@@ -181,25 +193,29 @@ export class NativeChecker {
    */
   private drain(): void {
     if (this.waiting > 0 || this.backlog.length === 0 || this.draining) return;
-    const quiet = performance.now() - Math.max(this.lastRequest, this.options.lastActivity?.() ?? -Infinity);
+    const quiet = this.clock.now() - Math.max(this.lastRequest, this.options.lastActivity?.() ?? -Infinity);
     if (quiet >= QUIET_MS) return void this.backlog.shift()?.();
-    this.draining = setTimeout(() => {
-      this.draining = undefined;
+    this.draining = true;
+    this.clock.after(QUIET_MS - quiet, () => {
+      this.draining = false;
       this.drain();
-    }, QUIET_MS - quiet);
-    this.draining.unref?.();
+    });
   }
 
   /** When a request someone waits for last started or ended. */
   private lastRequest = -Infinity;
-  private draining?: ReturnType<typeof setTimeout>;
+  /** A drain is due on the clock's timer. */
+  private draining = false;
+  private get clock(): Clock {
+    return this.options.clock ?? PROCESS_CLOCK;
+  }
 
   private run<T>(operation: (session: Session) => Promise<T>, background = false): Promise<T> {
     // A background item runs through here too: counted while it runs, the next one waits for it.
     this.waiting++;
-    if (!background) this.lastRequest = performance.now();
+    if (!background) this.lastRequest = this.clock.now();
     const settled = () => {
-      if (!background) this.lastRequest = performance.now();
+      if (!background) this.lastRequest = this.clock.now();
       this.waiting--;
       this.drain();
     };

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { Freshness, closeCheckers, Compiler, DEVELOPMENT, findModule, loadWorkspace } from '../../lib/compiler/index.js';
+import { untilSteady } from '../helpers/clock.js';
 import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 // A module judged again because a file only its check reads changed (a dependency's) is
@@ -11,9 +12,6 @@ afterAll(async () => {
   await closeCheckers();
   removeWorkspaces();
 });
-
-// File clocks are coarse: a file written within a few milliseconds of a stat is compared by content.
-const settle = () => new Promise((done) => setTimeout(done, 40));
 
 /** A workspace of `packages` compiled as `kit run` compiles, its watcher trusted: `edit` writes a file and reports it. */
 function served(packages: string[], files: Record<string, string | object>) {
@@ -29,10 +27,10 @@ function served(packages: string[], files: Record<string, string | object>) {
   const workspace = loadWorkspace(root);
   const compile = (specifier: string) => compiler.compile(workspace, findModule(workspace, specifier)!, DEVELOPMENT);
   const edit = async (file: string, text: string) => {
-    await settle();
+    await untilSteady(root);
     writeFiles(root, { [file]: text });
     freshness.changed(join(root, file), 'change');
-    await settle();
+    await untilSteady(root);
   };
   return { compile, edit };
 }

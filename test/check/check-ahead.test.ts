@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { checkerOf, closeCheckers } from '../../lib/compiler/check/check-module.js';
 import { Compiler, DEVELOPMENT, findModule, loadWorkspace } from '../../lib/compiler/index.js';
+import { untilSteady } from '../helpers/clock.js';
 import { pkg, removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(async () => {
@@ -23,7 +24,7 @@ test('a file edited after its verdict was asked for ahead (kit build, kit check)
   const workspace = loadWorkspace(dir);
   const [first, second] = ['@ahead/app/first', '@ahead/app/second'].map((specifier) => findModule(workspace, specifier)!);
   // Past the 20 ms in which a file's stamp never matches (stamp.ts): only the edit below tells the stamps apart.
-  await new Promise((done) => setTimeout(done, 50));
+  await untilSteady(dir);
   const compiler = new Compiler();
   await compiler.startAhead(workspace, [first, second], () => DEVELOPMENT);
   // TypeScript 7 checks in order: with the second module's verdict made, the first's is too, on the file as it was.
@@ -64,7 +65,7 @@ test('modules whose verdicts are asked for ahead in one request to TypeScript 7 
   const workspace = loadWorkspace(dir);
   const modules = names.map((name) => findModule(workspace, `@ahead/together/${name}`)!);
   // A file's stamp within 20 ms of its write never matches (stamp.ts): the builds would ask again, one by one.
-  await new Promise((done) => setTimeout(done, 50));
+  await untilSteady(dir);
   const compiler = new Compiler();
   await compiler.startAhead(workspace, modules, () => DEVELOPMENT);
   const builds = await Promise.all(modules.map((module) => compiler.compile(workspace, module, DEVELOPMENT)));
@@ -85,7 +86,7 @@ test("TypeScript 7's process killed while the verdicts asked ahead wait: each bu
   const workspace = loadWorkspace(dir);
   const modules = ['one', 'two', 'three'].map((name) => findModule(workspace, `@ahead/killed/${name}`)!);
   // Past the 20 ms in which a file's stamp never matches (stamp.ts): the builds take what was asked ahead.
-  await new Promise((done) => setTimeout(done, 50));
+  await untilSteady(dir);
   const compiler = new Compiler();
   const checker = checkerOf(dir);
   await compiler.startAhead(workspace, modules, () => DEVELOPMENT);

@@ -163,7 +163,8 @@ describe('NativeChecker (TypeScript 7)', () => {
     // Killed while idle.
     const second = c.pid!;
     process.kill(second, 'SIGKILL');
-    await new Promise((done) => setTimeout(done, 100));
+    // Seen to end before the next request: no process is then the checker's.
+    await expect.poll(() => c.pid).toBeUndefined();
     expect((await c.check(config, [a])).get(a)!.map((d) => d.code)).toEqual(['TS2322']);
     expect([pid, second]).not.toContain(c.pid);
     const last = c.pid!;
@@ -197,44 +198,71 @@ describe('NativeChecker (TypeScript 7)', () => {
       'src/main.ts': "import { helper } from './helper';\nexport const main: number = helper;\n",
       'src/helper.ts': "export const helper: number = 'not a number';\n",
     });
-    const c = checker(root);
+    const clock = manualClock();
+    const c = checker(root, { clock });
     const config = join(root, 'tsconfig.json');
     const main = join(root, 'src/main.ts');
     const helper = join(root, 'src/helper.ts');
     const request = c.check(config, [main]);
-    let asked: { at: number; files: string[] } | undefined;
-    const background = c.check(config, (programFiles) => {
-      asked = { at: performance.now(), files: [...programFiles] };
-      return [helper];
-    }, { background: true });
+    let asked: string[] | undefined;
+    const background = c.check(config, (programFiles) => ((asked = [...programFiles]), [helper]), { background: true });
     expect((await request).get(main)).toEqual([]);
-    const answered = performance.now();
+    // Queued behind the request, then held back a moment after it: a burst of requests has the process to itself.
+    // A request a moment later runs first (begun, the background work would have been ahead of it in the queue).
+    clock.advance(QUIET_MS - 1);
+    await c.check(config, [main]);
+    expect(asked).toBeUndefined();
+    clock.advance(QUIET_MS);
     const found = await background;
-    // Queued behind the request, then held back a moment after it (50 ms): a burst of requests has the process to itself.
-    expect(asked!.at - answered).toBeGreaterThanOrEqual(40);
-    expect(asked!.files).toEqual(expect.arrayContaining([main, helper]));
+    expect(asked).toEqual(expect.arrayContaining([main, helper]));
     expect(found.get(helper)).toMatchObject([{ code: 'TS2322', line: 1 }]);
   });
 
   test('background work waits while the service says it is busy answering, and goes on after', async () => {
     const root = writeWorkspace({ 'tsconfig.json': STRICT, 'src/main.ts': "export const main: number = 'no';\n" });
+    const clock = manualClock();
     let lastActivity = -Infinity;
-    const c = checker(root, { lastActivity: () => lastActivity });
+    const c = checker(root, { clock, lastActivity: () => lastActivity });
     const config = join(root, 'tsconfig.json');
     const main = join(root, 'src/main.ts');
     await c.check(config, [main]);
     // Well past the quiet period after that check: on its own, background work would start at once.
-    await new Promise((done) => setTimeout(done, 100));
-    let startedAt: number | undefined;
-    const answering = () => (lastActivity = performance.now());
-    answering();
-    const busy = setInterval(answering, 10);
-    const background = c.check(config, () => ((startedAt = performance.now()), [main]), { background: true });
-    await new Promise((done) => setTimeout(done, 200));
-    const quietFrom = performance.now();
-    clearInterval(busy);
-    expect(startedAt).toBeUndefined();
+    clock.advance(10 * QUIET_MS);
+    let started = false;
+    lastActivity = clock.now();
+    const background = c.check(config, () => ((started = true), [main]), { background: true });
+    // The service answers a request every 10 ms: the quiet period never comes.
+    for (let answered = 0; answered < 20; answered++) {
+      clock.advance(10);
+      lastActivity = clock.now();
+    }
+    // A check asked now runs first (begun, the background work would have been ahead of it in the queue).
+    await c.check(config, [main]);
+    expect(started).toBe(false);
+    // It stops answering: a quiet period later, the background work starts.
+    clock.advance(QUIET_MS);
     expect((await background).get(main)).toMatchObject([{ code: 'TS2322' }]);
-    expect(startedAt! - quietFrom).toBeGreaterThanOrEqual(30);
+    expect(started).toBe(true);
   });
 });
+
+/** The quiet period after a request, as native-checker.ts waits it. */
+const QUIET_MS = 50;
+
+/** A clock the test moves: a timer runs when `advance` passes its time, never on its own. */
+function manualClock() {
+  let now = 0;
+  const timers: { at: number; run: () => void }[] = [];
+  return {
+    now: () => now,
+    after: (ms: number, run: () => void) => void timers.push({ at: now + ms, run }),
+    advance(ms: number) {
+      now += ms;
+      for (const due of timers.filter((timer) => timer.at <= now)) {
+        timers.splice(timers.indexOf(due), 1);
+        due.run();
+      }
+    },
+  };
+}
+

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { reachAhead, reachableFiles } from '../../lib/compiler/check/reach.js';
 import { Freshness, loadWorkspace } from '../../lib/compiler/index.js';
+import { untilSteady } from '../helpers/clock.js';
 import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
 
 /** Past the window in which a stamp is not trusted (stamp.ts): what is kept is then really used. */
-const settle = () => new Promise((done) => setTimeout(done, 40));
 const module = (name: string, files: Record<string, string>) => ({
   [`packages/${name}/package.json`]: pkg(`@reach/${name}`, { kit: { modules: '.', bundler: 'ts' } }),
   [`packages/${name}/main/module.json`]: { platforms: ['web'], entry: 'index.ts' },
@@ -31,16 +31,16 @@ test("a module reaches through the modules it imports; an edit deep in the chain
   const workspace = loadWorkspace(root);
   const a = join(root, 'packages/a/main/index.ts');
   expect(rel(root, reachableFiles(workspace, a))).toEqual(['packages/a/main/index.ts', 'packages/b/main/helper.ts', 'packages/b/main/index.ts', 'packages/c/main/index.ts']);
-  await settle();
+  await untilSteady(root);
   expect(rel(root, reachableFiles(workspace, a))).toHaveLength(4);
   // c now imports a file of its own: a, which reached c through b, reaches it too.
   writeFiles(root, { 'packages/c/main/index.ts': "export { c } from './more';\n", 'packages/c/main/more.ts': 'export const c = 2;\n' });
-  await settle();
+  await untilSteady(root);
   expect(rel(root, reachableFiles(workspace, a))).toContain('packages/c/main/more.ts');
   expect(rel(root, reachableFiles(workspace, join(root, 'packages/b/main/index.ts')))).toContain('packages/c/main/more.ts');
 });
 
-test('a file made where an import looks freshness what it names, though no file that was read changed', async () => {
+test('a file made where an import looks changes what it names, though no file that was read changed', async () => {
   const root = chain();
   const workspace = loadWorkspace(root);
   const b = join(root, 'packages/b/main/index.ts');
@@ -48,11 +48,11 @@ test('a file made where an import looks freshness what it names, though no file 
   renameSync(join(root, 'packages/b/main/helper.ts'), join(root, 'packages/b/main/old.txt'));
   mkdirSync(join(root, 'packages/b/main/helper'));
   writeFileSync(join(root, 'packages/b/main/helper/index.ts'), 'export const h = 2;\n');
-  await settle();
+  await untilSteady(root);
   expect(rel(root, reachableFiles(workspace, b))).toContain('packages/b/main/helper/index.ts');
-  await settle();
+  await untilSteady(root);
   writeFileSync(join(root, 'packages/b/main/helper.ts'), 'export const h = 3;\n');
-  await settle();
+  await untilSteady(root);
   const now = rel(root, reachableFiles(workspace, b));
   expect(now).toContain('packages/b/main/helper.ts');
   expect(now).not.toContain('packages/b/main/helper/index.ts');
@@ -70,9 +70,9 @@ test("an installed package's types follow its package.json when it is edited in 
   const workspace = loadWorkspace(root);
   const a = join(root, 'packages/a/main/index.ts');
   expect(rel(root, reachableFiles(workspace, a))).toContain('node_modules/typed/one.d.ts');
-  await settle();
+  await untilSteady(root);
   writeFiles(root, { 'node_modules/typed/package.json': { name: 'typed', version: '1.0.0', types: 'two.d.ts' } });
-  await settle();
+  await untilSteady(root);
   const now = rel(root, reachableFiles(workspace, a));
   expect(now).toContain('node_modules/typed/two.d.ts');
   expect(now).not.toContain('node_modules/typed/one.d.ts');
@@ -89,7 +89,7 @@ test('two modules importing each other each reach both', async () => {
   for (let pass = 0; pass < 2; pass++) {
     expect(rel(root, reachableFiles(workspace, join(root, 'packages/a/main/index.ts')))).toEqual(all);
     expect(rel(root, reachableFiles(workspace, join(root, 'packages/b/main/index.ts')))).toEqual(all);
-    await settle();
+    await untilSteady(root);
   }
 });
 
@@ -100,20 +100,20 @@ test("with a trusted watcher a kept reach rests on its reports: an edit counts o
   const freshness = new Freshness();
   const watched = (path: string) => !path.includes('/packages/c/');
   freshness.ready(watched);
-  await settle(); // stamps read now are exact: what is not watched is then compared, not walked again for being new
+  await untilSteady(root); // stamps read now are exact: what is not watched is then compared, not walked again for being new
   expect(rel(root, reachableFiles(workspace, a, freshness))).toHaveLength(4);
-  await settle();
+  await untilSteady(root);
   // b's helper now imports a file of its own; the watcher has not said so yet.
   writeFiles(root, { 'packages/b/main/helper.ts': "export { h } from './deeper';\n", 'packages/b/main/deeper.ts': 'export const h = 2;\n' });
-  await settle();
+  await untilSteady(root);
   expect(rel(root, reachableFiles(workspace, a, freshness))).not.toContain('packages/b/main/deeper.ts');
   freshness.changed(join(root, 'packages/b/main/helper.ts'), 'change');
   freshness.changed(join(root, 'packages/b/main/deeper.ts'), 'add');
   expect(rel(root, reachableFiles(workspace, a, freshness))).toContain('packages/b/main/deeper.ts');
   // c is not watched: its edit is found by a stat, reported or not.
-  await settle();
+  await untilSteady(root);
   writeFiles(root, { 'packages/c/main/index.ts': "export { c } from './more';\n", 'packages/c/main/more.ts': 'export const c = 2;\n' });
-  await settle();
+  await untilSteady(root);
   expect(rel(root, reachableFiles(workspace, a, freshness))).toContain('packages/c/main/more.ts');
 });
 
@@ -122,11 +122,11 @@ test("walked ahead, a module's reach is the one its first build finds while the 
   const workspace = loadWorkspace(root);
   const freshness = new Freshness();
   freshness.ready(() => true);
-  await settle();
+  await untilSteady(root);
   await reachAhead(workspace, freshness);
   // b's helper now imports a file of its own, unreported: a walk made now would find it, the one made ahead does not.
   writeFiles(root, { 'packages/b/main/helper.ts': "export { h } from './deeper';\n", 'packages/b/main/deeper.ts': 'export const h = 2;\n' });
-  await settle();
+  await untilSteady(root);
   const a = join(root, 'packages/a/main/index.ts');
   expect(rel(root, reachableFiles(workspace, a, freshness))).not.toContain('packages/b/main/deeper.ts');
   // A walk of the old discovery, while a request walks a newer one: the newer one's reaches stay.
@@ -135,6 +135,6 @@ test("walked ahead, a module's reach is the one its first build finds while the 
   expect(rel(root, reachableFiles(latest, a, freshness))).toContain('packages/b/main/deeper.ts');
   await walking;
   writeFiles(root, { 'packages/b/main/deeper.ts': "import './deepest';\nexport const h = 3;\n", 'packages/b/main/deepest.ts': 'export {};\n' });
-  await settle();
+  await untilSteady(root);
   expect(rel(root, reachableFiles(latest, a, freshness))).not.toContain('packages/b/main/deepest.ts');
 });

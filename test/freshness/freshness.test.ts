@@ -1,13 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { ArtifactCache, Freshness } from '../../lib/compiler/index.js';
 import { fileStamp } from '../../lib/compiler/freshness/stamp.js';
+import { afterFileClockTick, untilSteady } from '../helpers/clock.js';
 import { removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 25)); // past the racy window of a fresh write
 
 /** A cache whose one artifact is the text of `a.txt` (and whatever `extra` inputs it lists), and the log it trusts. */
 async function setup(extra: string[] = []) {
@@ -16,7 +15,7 @@ async function setup(extra: string[] = []) {
   const freshness = new Freshness();
   const cache = new ArtifactCache<string>(10, undefined, freshness);
   const get = () => cache.get('k', async () => ({ value: readFileSync(file, 'utf8'), inputs: [file, ...extra.map((e) => join(dir, e))] }));
-  await settle();
+  await untilSteady(dir);
   return { dir, file, freshness, cache, get };
 }
 
@@ -77,7 +76,7 @@ test('after a watcher error, every input is stat\'ed again', async () => {
   expect(freshness.mark()).toBeUndefined();
 });
 
-test('more freshness than the log keeps: the entry is checked by stat', async () => {
+test('more changes than the log keeps: the entry is checked by stat', async () => {
   const { dir, file, freshness, get } = await setup();
   freshness.ready(() => true);
   await get();
@@ -96,14 +95,14 @@ test("a build's own stamp of an input stands for it only while the watcher repor
   const stamp = fileStamp(file).stamp;
   const first = await cache.get('k', async () => {
     const value = read();
-    await settle();
+    await afterFileClockTick();
     writeFileSync(file, 'two');
     freshness.changed(file, 'change');
     return { value, inputs: [file], stamps: new Map([[file, stamp]]) };
   });
   expect(first.text).toBe('one');
   expect(cache.isUnsettled(first)).toBe(true);
-  await settle();
+  await untilSteady(dirname(file));
   expect((await cache.get('k', async () => ({ value: read(), inputs: [file] }))).text).toBe('two');
   expect(cache.builds).toBe(2);
   // Nothing reported during the build: its stamp is the record, and the entry holds.

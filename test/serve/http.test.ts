@@ -2,6 +2,7 @@ import { request as rawRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openEvents } from '../helpers/events.js';
 import { DEV, PROD, startTestServer, useSampleServer, type TestServer } from '../helpers/server.js';
+import { untilSteady } from '../helpers/clock.js';
 import { copySample, writeFiles } from '../helpers/workspace.js';
 
 const shop = useSampleServer();
@@ -360,13 +361,13 @@ describe('origin mode (no development extension)', () => {
     const manifest = { name: '@shop/util', version: '0.2.0', private: true, kit: { modules: '.', bundler: 'esbuild' } };
     writeFiles(dir, { 'packages/util/package.json': manifest });
     // Past the file clock's tick, a stat alone tells whether the manifest changed (see stamp.ts).
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilSteady(dir);
     // The button's range workspace:^0.1.0 no longer admits 0.2.0.
     const refused = await button();
     expect(refused.status).toBe(422);
     expect((await errorOf(refused)).diagnostics![0].code).toBe('DEPENDENCY_INCOMPATIBLE');
     writeFiles(dir, { 'packages/util/package.json': { ...manifest, version: '0.1.0' } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilSteady(dir);
     expect((await button()).status).toBe(200);
   });
 

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { Freshness, loadWorkspace, WorkspaceLoader, type Diagnostic, type Workspace } from '../../lib/compiler/index.js';
+import { untilSteady } from '../helpers/clock.js';
 import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
@@ -146,7 +147,7 @@ describe('re-reading', () => {
     const dir = writeWorkspace({ 'kit.json': { packages: ['packages/app'] }, 'packages/app/package.json': pkg('@a/app', { exports: { './main': './main/index.ts' } }), ...MAIN });
     const loader = new WorkspaceLoader(dir);
     // Files written within the file clock's tick are checked by content; past it, by stat alone.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilSteady(dir);
     const first = loader.load();
     expect(loader.load()).toBe(first);
     writeFiles(dir, { 'packages/app/package.json': pkg('@a/app', { version: '0.2.0', exports: { './main': './main/index.ts' } }) });
@@ -191,7 +192,7 @@ describe('re-reading', () => {
     });
     const loader = new WorkspaceLoader(dir);
     // Past the file clock's tick: stamps taken now are trusted (see stamp.ts).
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilSteady(dir);
     const workspace = loader.load();
     const named = (...names: string[]) => names.map((name) => workspace.packages.find((p) => p.name === name)!);
     const app = named('@a/app', '@a/mid', '@a/base');
@@ -204,7 +205,7 @@ describe('re-reading', () => {
     // A module.json of a package the app depends on through another.
     writeFiles(dir, { 'packages/base/core/module.json': { entry: 'index.ts', platforms: ['node'] } });
     expect(loader.isCurrent(app)).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilSteady(dir);
     expect(loader.load().modules.find((m) => m.specifier === '@a/base/core')!.platforms).toEqual(['node']);
     expect(loader.isCurrent(app)).toBe(true);
     // A new folder of packages beside the listed ones, and kit.json: every package rests on them.
@@ -223,7 +224,7 @@ describe('re-reading', () => {
     });
     const freshness = new Freshness();
     const loader = new WorkspaceLoader(dir, freshness);
-    await new Promise((resolve) => setTimeout(resolve, 50)); // past the file clock's tick
+    await untilSteady(dir); // past the file clock's tick
     freshness.ready(() => true);
     const first = loader.load();
     expect(first.packages[0].manifest.dependencies.semver).toBe('7.6.0');
