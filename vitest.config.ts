@@ -20,6 +20,7 @@ const INNER = [
   'test/bundle/{bundle-kept,compile,module-diagnostics,styles-postcss,typescript-idioms}.test.ts',
   'test/cache/{action-result,disk-cache-faults}.test.ts',
   'test/serve/in-process.test.ts',
+  'test/samples.test.ts',
 ];
 
 /**
