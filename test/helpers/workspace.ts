@@ -33,7 +33,8 @@ export function copySample(name: string, options: { insideRepo?: boolean } = {})
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(join(parent, `kit-${name}-`));
   made.push(dir);
-  cpSync(source, dir, { recursive: true, filter: (p) => !/[/\\](dist|\.kit|node_modules[/\\]\.cache)$/.test(p) });
+  // A sample's _config.ts is the test's, not the workspace's.
+  cpSync(source, dir, { recursive: true, filter: (p) => !/[/\\](dist|\.kit|node_modules[/\\]\.cache|_config\.ts)$/.test(p) });
   return dir;
 }
 
