@@ -12,13 +12,13 @@ export { remoteCacheSettings, type RemoteCacheSettings } from './cache/remote-cl
 export { createWorkspace } from './workspace/create.js';
 export { CODES, STATUS_BY_CODE, formatDiagnostic, type Diagnostic, type ErrorCode } from './diagnostics.js';
 export { PUBLIC_DIR, writeDistribution, type Progress } from './emit/distribution.js';
-export { moduleUrl, stylesUrl, emittedModuleFile, type ImportMap } from './emit/importmap.js';
+export { moduleUrl, stylesUrl, emittedModuleFile, type ImportMap } from './page/importmap.js';
 export { parseOptions, formatOptions, DEVELOPMENT, PRODUCTION, type CompileOptions } from './bundle/options.js';
 export { isKitOwnFile, KIT, KIT_HOME } from './version.js';
 export { WorkspaceLoader, loadWorkspace, findWorkspaceRoot, tsconfigEdits } from './workspace/discover.js';
 export { findModule, findModuleAt, findPackage, type ModuleInfo, type PackageInfo, type Workspace } from './workspace/model.js';
 export { packageNameOf } from './workspace/dependencies.js';
-export { resolveExternalVersion } from './workspace/external.js';
+export { resolveExternalVersion } from './installed/external.js';
 export { readSelection, resetSelection, selectionStamp, writeSelection, type Selection } from './workspace/selection.js';
 export { entryModule, findInstalled, findInstalledInWorkspace, installedSpecifier, PACKAGE_ROOT_SUBPATH, SHARED_DIR, type InstalledPackage } from './installed/find.js';
 export { findPlanned, type InstalledPlan, type PlannedPackage } from './installed/plan.js';

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Compiler, ModuleBuild } from '../compile.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeOutput, distributionFile, integrityOf, type Output } from './distribution-file.js';
-import { emittedModuleFile, type ImportMap } from './importmap.js';
+import { emittedModuleFile, type ImportMap } from '../page/importmap.js';
 import { emitInstalled, planDiagnostics } from './installed-emit.js';
 import { findPlanned } from '../installed/plan.js';
 import { recoverOutputDirectory, replaceDirectory } from './output-directory.js';

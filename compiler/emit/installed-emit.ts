@@ -1,7 +1,7 @@
 import { installedDependencies } from './resolved-dependencies.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeOutput, distributionFile, type Output } from './distribution-file.js';
-import type { ImportMap } from './importmap.js';
+import type { ImportMap } from '../page/importmap.js';
 import type { InstalledPlan } from '../installed/plan.js';
 import { installedSpecifier, SHARED_DIR } from '../installed/find.js';
 

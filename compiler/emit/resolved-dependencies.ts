@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findInstalled, type InstalledPackage } from '../installed/find.js';
-import { resolveExternalVersion } from '../workspace/external.js';
+import { resolveExternalVersion } from '../installed/external.js';
 import { findPackage, type PackageInfo, type Workspace } from '../workspace/model.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { ModuleBuild } from '../compile.js';
 import { formatOptions, PRODUCTION } from '../bundle/options.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { emittedModuleFile, type ImportMap } from '../emit/importmap.js';
+import { emittedModuleFile, type ImportMap } from './importmap.js';
 import { findPlanned, type InstalledPlan } from '../installed/plan.js';
 import { SHARED_DIR } from '../installed/find.js';
 import { findModule, type ModuleInfo, type Workspace } from '../workspace/model.js';

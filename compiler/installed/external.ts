@@ -1,7 +1,7 @@
 import { semver } from '../commonjs.js';
-import { findInstalled } from '../installed/find.js';
-import { packageNameOf } from './dependencies.js';
-import type { PackageInfo } from './model.js';
+import { findInstalled } from './find.js';
+import { packageNameOf } from '../workspace/dependencies.js';
+import type { PackageInfo } from '../workspace/model.js';
 
 /**
  * The exact version of a package outside the workspace: the one installed in a
