@@ -7,7 +7,7 @@ import type { Freshness } from './freshness/freshness.js';
 import { ImportPolicy } from './bundle/imports.js';
 import { runAhead, runBundler, togetherBundler } from './bundle/registry.js';
 import { capabilitiesOf } from './workspace/bundler-specifiers.js';
-import type { BundleInput, BundleResult } from './bundle/types.js';
+import type { KitBundleInput, KitBundleResult } from './bundle/types.js';
 import { ensureEditorConfig } from './workspace/editor-config.js';
 import { failedBuildInputs } from './cache/inputs.js';
 import { conditionalNotFound, type Diagnostic } from './diagnostics.js';
@@ -50,7 +50,7 @@ export interface BuildTiming {
   phases: Record<string, number>;
 }
 
-type Script = BundleResult & { imports: string[]; hash: string };
+type Script = KitBundleResult & { imports: string[]; hash: string };
 type Styles = StylesResult & { hash: string };
 
 /** How many `ts` modules an idle service builds to ready the emit (see `Compiler.prepare`). */
@@ -163,7 +163,7 @@ export class Compiler {
       const fetched = await Promise.all(unbuilt.map((m) => this.scripts.fetchRemote(this.scriptKey(workspace, m, options), this.scriptContent(workspace, m))));
       unbuilt = unbuilt.filter((_, i) => !fetched[i]);
     }
-    const bundled = new Map<ModuleInfo, { result: BundleResult; policy: ImportPolicy }>();
+    const bundled = new Map<ModuleInfo, { result: KitBundleResult; policy: ImportPolicy }>();
     const started = Date.now();
     for (const specifier of new Set(unbuilt.map((m) => m.bundler.specifier))) {
       const together = unbuilt.filter((m) => m.bundler.specifier === specifier);
@@ -185,7 +185,7 @@ export class Compiler {
     })));
   }
 
-  private async compileWith(workspace: Workspace, module: ModuleInfo, options: CompileOptions, bundle: (input: BundleInput) => Promise<BundleResult>): Promise<ModuleBuild> {
+  private async compileWith(workspace: Workspace, module: ModuleInfo, options: CompileOptions, bundle: (input: KitBundleInput) => Promise<KitBundleResult>): Promise<ModuleBuild> {
     if (workspace !== this.current) this.release(workspace);
     const refused = this.refusal(module, options);
     if (refused) return invalid(refused);
@@ -285,7 +285,7 @@ function invalid(diagnostics: Diagnostic[], inputs: string[] = [], settled = tru
 const DECORATOR_HELPERS = /\b_apply_decs_\w+\(|\b_ts_decorate\(/;
 
 /** Minifies what the bundler left unminified, and inlines the development map. */
-async function finish(result: BundleResult, options: CompileOptions, minified: boolean): Promise<string> {
+async function finish(result: KitBundleResult, options: CompileOptions, minified: boolean): Promise<string> {
   if (options.min && !minified) {
     // Minified in the language the bundler wrote (a tsconfig's es2017 stays es2017). Decorated
     // code keeps its names: a class decorator's `context.name`, and metadata, read them.

@@ -11,14 +11,14 @@ import { CSS_MODULE, stylesheetStandIn } from './css-modules.js';
 import { emitOptionsOf } from '../workspace/tsconfig-options.js';
 import { nearestTsconfig, tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
 import type { Workspace } from '../workspace/model.js';
-import { orderStylesheets, type BundleInput, type BundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
+import { orderStylesheets, type KitBundleInput, type KitBundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 
 // Outputs sit beside the workspace's files (never written), so map sources are relative to the workspace.
 const OUT = '__kit_out_';
 
 /** One module of a build: its rules, the diagnostics its imports earned, and its tsconfig. */
 interface Part {
-  input: BundleInput;
+  input: KitBundleInput;
   diagnostics: Diagnostic[];
   /** The language its tsconfig's `target` names (esbuild itself reads every other option there). */
   target: string;
@@ -28,7 +28,7 @@ interface Part {
   project?: string;
 }
 
-function partOf(input: BundleInput): Part {
+function partOf(input: KitBundleInput): Part {
   const tsconfig = tsconfigOf(input.workspace, input.module.entry);
   const project = tsconfig !== nearestTsconfig(input.workspace, input.module.entry) ? tsconfig : undefined;
   return { input, diagnostics: [], target: emitTarget(emitOptionsOf(tsconfig).target), settings: tsconfigInputs(input.workspace, input.module.entry, tsconfig), project };
@@ -63,7 +63,7 @@ export const esbuildBundler: Bundler & { bundleTogether: typeof bundleTogether }
  * import is decided by the rules of the module its file is in); the caller then builds them
  * one by one, for exact diagnostics.
  */
-async function bundleTogether(inputs: BundleInput[]): Promise<BundleResult[] | undefined> {
+async function bundleTogether(inputs: KitBundleInput[]): Promise<KitBundleResult[] | undefined> {
   const parts = inputs.map(partOf);
   if (parts.some((part) => part.target !== parts[0].target || part.project !== parts[0].project)) return undefined;
   const byModule = new Map(parts.map((part) => [part.input.module.specifier, part]));
@@ -173,7 +173,7 @@ async function build(parts: Part[], partOf: (importer: string) => Part | undefin
 }
 
 /** One module's bundle out of a build: its output, its files' imports checked, its stylesheets in order. */
-function collect(result: Built, part: Part, root: string): BundleResult {
+function collect(result: Built, part: Part, root: string): KitBundleResult {
   const { module, policy } = part.input;
   const stylesheets = (result as Built & { stylesheets: Map<string, StylesheetImport> }).stylesheets;
   const entryKey = toPosix(relative(root, module.entry));

@@ -1,12 +1,12 @@
 import { bundleError } from '../diagnostics.js';
 import { loadCustomBundler } from './custom.js';
-import type { BundleInput, BundleResult, Bundler } from './types.js';
+import type { BundleResult, Bundler, KitBundleInput, KitBundleResult } from './types.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 
 /** A built-in bundler, and what it can do beyond one module at a time. */
 export interface BuiltinBundler extends Bundler {
   /** Many modules with one set of options in one call; undefined for those it could not (the caller bundles them alone), or for all. */
-  bundleTogether?(inputs: BundleInput[]): Promise<(BundleResult | undefined)[] | undefined>;
+  bundleTogether?(inputs: KitBundleInput[]): Promise<(KitBundleResult | undefined)[] | undefined>;
 }
 
 // Loaded on first use: TypeScript alone takes most of a second to import, which would
@@ -52,12 +52,12 @@ const timeLimitMs = () => Number(process.env.KIT_BUNDLER_TIMEOUT_MS) || 60_000;
  * returns something that is not a bundle, or takes longer than the time limit makes the
  * module invalid with a BUNDLE_ERROR naming the bundler; nothing else is affected.
  */
-export async function runBundler(input: BundleInput): Promise<BundleResult> {
+export async function runBundler(input: KitBundleInput): Promise<KitBundleResult> {
   const { module } = input;
   const builtin = BUILTIN[module.bundler.specifier];
   if (builtin) return (await builtin()).bundle(input);
   const where = { file: module.package.manifestFile, line: 1, column: 1 };
-  const failed = (message: string, inputs: string[] = []): BundleResult => ({ code: '', stylesheets: [], inputs: [module.entry, ...inputs], diagnostics: [bundleError(`bundler "${module.bundler.name}" (${module.bundler.specifier}) ${message}`, where)] });
+  const failed = (message: string, inputs: string[] = []): KitBundleResult => ({ code: '', stylesheets: [], inputs: [module.entry, ...inputs], diagnostics: [bundleError(`bundler "${module.bundler.name}" (${module.bundler.specifier}) ${message}`, where)] });
   let loaded;
   try {
     loaded = await loadCustomBundler(module.bundler.specifier, module.package.dir);
@@ -67,7 +67,8 @@ export async function runBundler(input: BundleInput): Promise<BundleResult> {
   let timer: NodeJS.Timeout | undefined;
   try {
     const result = await Promise.race([
-      Promise.resolve().then(() => loaded.bundler.bundle(input)),
+      // Only what the SDK names: kit's own fields stay kit's.
+      Promise.resolve().then(() => loaded.bundler.bundle({ workspace: input.workspace, module, options: input.options, policy: input.policy })),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`took longer than ${timeLimitMs()} ms`)), timeLimitMs());
       }),

@@ -9,7 +9,7 @@ import { bundleTogetherWithRolldown, bundleWithRolldown, type Bundled } from './
 import { verdictInputs } from './ts-verdict.js';
 import { workspaceSignature } from '../workspace/signature.js';
 import type { Freshness } from '../freshness/freshness.js';
-import type { BundleInput, BundleResult, Bundler } from './types.js';
+import type { KitBundleInput, KitBundleResult, Bundler } from './types.js';
 
 /** TypeScript's ways of saying an import resolves to nothing it can type. */
 const UNRESOLVED_TYPES = new Set(['TS2307', 'TS2591', 'TS2792', 'TS2882', 'TS7016']);
@@ -36,7 +36,7 @@ export const tsBundler: Bundler & { bundleTogether: typeof bundleTogether } = {
  * verdict asked for first, then one rolldown call over them all (ts-rolldown.ts); a module
  * that call could not give its own chunk is bundled alone.
  */
-async function bundleTogether(inputs: BundleInput[]): Promise<BundleResult[]> {
+async function bundleTogether(inputs: KitBundleInput[]): Promise<KitBundleResult[]> {
   const started = inputs.map(startVerdict);
   const { workspace, options } = inputs[0];
   const bundled = await bundleTogetherWithRolldown(workspace, inputs, options);
@@ -46,7 +46,7 @@ async function bundleTogether(inputs: BundleInput[]): Promise<BundleResult[]> {
 type Verdict = ReturnType<typeof startVerdict>;
 
 /** Asks TypeScript 7 for the module's verdict, on its own files, before anything is bundled. */
-function startVerdict({ workspace, module, freshness }: BundleInput) {
+function startVerdict({ workspace, module, freshness }: KitBundleInput) {
   const judged = verdictInputs(workspace, module, freshness);
   const checkStarted = performance.now();
   const timing = { checkMs: 0 };
@@ -61,7 +61,7 @@ function startVerdict({ workspace, module, freshness }: BundleInput) {
 }
 
 /** The module's bundle (`together`, when a call of many made it) and its verdict, as one result. */
-async function finishVerdict({ workspace, module, options, policy, freshness }: BundleInput, { checking, timing, inputs, stamps }: Verdict, together?: Bundled): Promise<BundleResult> {
+async function finishVerdict({ workspace, module, options, policy, freshness }: KitBundleInput, { checking, timing, inputs, stamps }: Verdict, together?: Bundled): Promise<KitBundleResult> {
   const alone = () => bundleWithRolldown(workspace, module, options, policy);
   const bundled = together ?? (await (freshness ? bundleOnce({ workspace, module, options, freshness }, inputs, stamps, alone) : alone()));
   // A kept bundle's bare imports are what this build's rules would have kept.
@@ -94,7 +94,7 @@ const bundles = new WeakMap<Freshness, ArtifactCache<Bundled>>();
  * A failed bundle is not kept. Kept in memory for the service (with its watcher's reports);
  * `kit build` and `kit check` build each module once.
  */
-async function bundleOnce({ workspace, module, options, freshness }: Omit<BundleInput, 'policy' | 'freshness'> & { freshness: Freshness }, inputs: readonly string[], stamps: ReadonlyMap<string, string>, bundle: () => Promise<Bundled>): Promise<Bundled> {
+async function bundleOnce({ workspace, module, options, freshness }: Omit<KitBundleInput, 'policy' | 'freshness'> & { freshness: Freshness }, inputs: readonly string[], stamps: ReadonlyMap<string, string>, bundle: () => Promise<Bundled>): Promise<Bundled> {
   let cache = bundles.get(freshness);
   if (!cache) bundles.set(freshness, (cache = new ArtifactCache<Bundled>(1000, undefined, freshness)));
   let built = false;

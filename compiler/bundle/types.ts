@@ -19,6 +19,10 @@ export interface BundleInput {
   module: ModuleInfo;
   options: CompileOptions;
   policy: ImportPolicy;
+}
+
+/** What kit's own bundlers are given beside: not the SDK's. */
+export interface KitBundleInput extends BundleInput {
   /** A file watcher's reports, when the service has one: what it vouches for need not be stat'ed. */
   freshness?: Freshness;
 }
@@ -41,6 +45,10 @@ export interface BundleResult {
   dynamicImports?: string[];
   /** The language the code is written in (`es2017`, `esnext`): the minifier keeps to it. */
   target?: string;
+}
+
+/** What kit's own bundlers return beside: not the SDK's. */
+export interface KitBundleResult extends BundleResult {
   /** Milliseconds spent by phase (`check`, `transform`, `bundle`), for the answer's Server-Timing. */
   timings?: Record<string, number>;
   /** A failure of a tool rather than of the inputs (TypeScript 7's process died): never cached, built again next time. */

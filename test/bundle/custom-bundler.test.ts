@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { Compiler, DEVELOPMENT, findModule, loadWorkspace, PRODUCTION } from '../../lib/compiler/index.js';
+import { Compiler, DEVELOPMENT, findModule, Freshness, loadWorkspace, PRODUCTION } from '../../lib/compiler/index.js';
 import { DEV, startTestServer } from '../helpers/server.js';
 import { copySample, pkg, removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
 
@@ -105,4 +105,13 @@ test('a bundler of yours registered under the name "esbuild" is asked what it ca
   expect(build.code).not.toContain('a comment kit drops');
   expect(build.code).not.toContain('   ');
   expect(build.code).toMatch(/toUpperCase\(\)/);
+});
+
+test("a custom bundler is given what the SDK names, and nothing of kit's own (the service's watcher log)", async () => {
+  const dir = withBundler("export default { name: 'custom', bundle(input) { return { code: `export default ${JSON.stringify(Object.keys(input).sort())};\\n`, inputs: [] }; } };");
+  const workspace = loadWorkspace(dir);
+  const freshness = new Freshness();
+  freshness.ready(() => true);
+  const build = await new Compiler({ freshness }).compile(workspace, findModule(workspace, '@a/odd/data')!, DEVELOPMENT);
+  expect(build.code).toContain('["module","options","policy","workspace"]');
 });
