@@ -73,17 +73,18 @@ test('background work waits while the service answers requests (told through sha
   const config = join(root, 'tsconfig.json');
   const main = join(root, 'src/main.ts');
   await checker.check(config, [main]);
+  // Well past the quiet period after that check: on its own, background work would start at once.
   await new Promise((done) => setTimeout(done, 100));
-  let startedAt: number | undefined;
+  let started = false;
   checker.defer();
   const busy = setInterval(() => checker.defer(), 10);
-  const background = checker.check(config, { within: root, pick: () => ((startedAt = performance.now()), [main]) }, { background: true });
+  const background = checker.check(config, { within: root, pick: () => ((started = true), [main]) }, { background: true });
+  // Answering for a while (the quiet period after the last answer is native-checker.test.ts's, on a clock it moves).
   await new Promise((done) => setTimeout(done, 200));
-  const quietFrom = performance.now();
+  expect(started).toBe(false);
   clearInterval(busy);
-  expect(startedAt).toBeUndefined();
   expect((await background).get(main)).toMatchObject([{ code: 'TS2322' }]);
-  expect(startedAt! - quietFrom).toBeGreaterThanOrEqual(30);
+  expect(started).toBe(true);
 });
 
 test("a check's failure comes back as an error naming it", async () => {
