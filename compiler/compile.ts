@@ -72,7 +72,7 @@ export class Compiler {
   private readonly freshness?: Freshness;
 
   /**
-   * With `disk`, artifacts outlive the process (see `DiskStore.forWorkspace`); with `changes`,
+   * With `disk`, artifacts outlive the process (see `DiskStore.forWorkspace`); with `freshness`,
    * a file watcher's reports stand in for a stat of each input on each use.
    */
   constructor({ disk, freshness, remote }: { disk?: DiskStore; freshness?: Freshness; remote?: RemoteCache } = {}) {
@@ -264,7 +264,7 @@ function buildableTsModules(workspace: Workspace): ModuleInfo[] {
 
 /**
  * Builds `module` in its judged form for what the build readies, and drops the result (a
- * failure included). With the service's `changes`, the bundle stays kept apart from its verdict.
+ * failure included). With the service's `freshness`, the bundle stays kept apart from its verdict.
  */
 async function buildAndDrop(workspace: Workspace, module: ModuleInfo, freshness?: Freshness): Promise<void> {
   const options = judgedOptions(module);

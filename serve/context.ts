@@ -32,7 +32,7 @@ export interface ServiceContext {
   channel: Channel;
   /** What the file watcher reported (the development service has one): the compiler's caches trust it once it is ready. */
   freshness?: Freshness;
-  /** Artifact answers repeated while the watcher reports nothing (with `changes` only). */
+  /** Artifact answers repeated while the watcher reports nothing (with `freshness` only). */
   warm?: WarmAnswers;
   /** kit's own disk cache, which the watcher leaves alone (`KIT_CACHE_DIR` may be inside the workspace). */
   cacheDir?: string;

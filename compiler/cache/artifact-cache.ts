@@ -43,7 +43,7 @@ export type CacheSource = 'memory' | 'disk' | 'remote' | 'miss';
  * too coarse to tell), new ones by mtime. Bounded: least recently used entries go first.
  * With a disk store, what is built is also written there, and a key not held in memory is
  * looked up there (and checked the same way) before it is built: a restart starts warm.
- * With a trusted watcher (`changes`), an entry is reused without a stat of its watched inputs
+ * With a trusted watcher (`freshness`), an entry is reused without a stat of its watched inputs
  * while the watcher reports nothing that touches them: constant work per use.
  */
 export class ArtifactCache<T> {

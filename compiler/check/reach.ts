@@ -62,7 +62,7 @@ export function reachableFiles(workspace: Workspace, entry: string, freshness?: 
 
 /**
  * `reachableFiles`, with the stamp each file had when it was read or last found unchanged (just
- * now, or as a trusted watcher vouches: `changes`).
+ * now, or as a trusted watcher vouches: `freshness`).
  */
 export function reachWithStamps(workspace: Workspace, entry: string, freshness?: Freshness): { files: string[]; stamps: ReadonlyMap<string, string> } {
   return reachOf(workspace, entry, new Set(), freshness);
@@ -71,7 +71,7 @@ export function reachWithStamps(workspace: Workspace, entry: string, freshness?:
 /**
  * Walks what each `ts` module's verdict rests on ahead of its first request, one module a turn
  * of the event loop (a request waits for one walk at most), and stops once another discovery of
- * the workspace is asked about. For a service whose watcher vouches for what was walked (`changes`
+ * the workspace is asked about. For a service whose watcher vouches for what was walked (`freshness`
  * trusted): a walk before then would be stat'ed again at its first use. A cold module's request
  * would otherwise walk a chain of packages nothing had walked yet.
  */
