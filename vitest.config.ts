@@ -14,7 +14,7 @@ const LIB = join(REPO, 'lib') + sep;
 const INNER = [
   'test/freshness/**/*.test.ts',
   'test/page/**/*.test.ts',
-  'test/emit/installed.test.ts',
+  'test/emit/*.test.ts',
   'test/workspace/{workspace,package-managers,package-shapes,tsconfig-project}.test.ts',
   'test/check/{check-ahead,checker-failure,directory-listings,native-checker,reach,specifiers}.test.ts',
   'test/bundle/{bundle-kept,compile,module-diagnostics,ts-checks,styles-postcss,typescript-idioms}.test.ts',

@@ -64,6 +64,7 @@ export const CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
   UPDATE_SUPERSEDED: { status: 409 },
   VERSION_MISMATCH: { status: 404 },
+  VERSION_UNCHANGED: { warning: true },
 } as const satisfies Record<string, { status?: number; warning?: true }>;
 
 type Codes = typeof CODES;

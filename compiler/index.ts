@@ -23,7 +23,7 @@ export { readSelection, resetSelection, selectionStamp, writeSelection, type Sel
 export { entryModule, findInstalled, findInstalledInWorkspace, installedSpecifier, PACKAGE_ROOT_SUBPATH, SHARED_DIR, type InstalledPackage } from './installed/find.js';
 export { findPlanned, type InstalledPlan, type PlannedPackage } from './installed/plan.js';
 export type { InstalledBuild, InstalledEntry } from './installed/build.js';
-export { checkOutputDirectory, EMIT_MARKER, ForeignFileClash } from './emit/output-directory.js';
+export { checkOutputDirectory, emitRecordFile, ForeignFileClash } from './emit/output-directory.js';
 export { checkInBackground, closeCheckers, deferBackgroundChecks, reportFileChange } from './check/check-module.js';
 export { preloadBundlers } from './bundle/registry.js';
 export { writtenImports } from './bundle/source-imports.js';

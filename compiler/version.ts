@@ -19,6 +19,13 @@ function kitHome(from: string): string {
 /** kit's own name and version, as its package.json states them. */
 export const KIT = JSON.parse(readFileSync(join(KIT_HOME, 'package.json'), 'utf8')) as { name: string; version: string };
 
+/**
+ * Raised whenever kit itself starts making other bytes from the same inputs (an output's
+ * form, its order): artifacts kept on disk or in a remote cache by an earlier kit of the same
+ * version are then keyed apart and never served again.
+ */
+export const OUTPUTS_REVISION = 2;
+
 const KIT_TYPES_DIR = join(KIT_HOME, 'types') + sep;
 
 /** True for kit's own declarations, which every `ts` build reads: they do not change while kit runs. */

@@ -58,6 +58,7 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
     const count = workspace.modules.length;
     const installed = result.installed ? ` and ${result.installed} installed package${result.installed === 1 ? '' : 's'}` : '';
     process.stdout.write(`${pc.green('✓')} built ${count} module${count === 1 ? '' : 's'}${installed} into ${displayPath(out)} ${pc.dim(`(${result.files} files, ${ms} ms${remoteSummary(remote)})`)}\n`);
+    printWarnings(result.warnings);
     if (result.kept.length) process.stdout.write(`${pc.dim('kept')} ${keptList(result.kept.map((file) => `${displayPath(out)}/${file}`))} ${pc.dim(`(not written by kit build)`)}\n`);
     if (result.noPage) process.stderr.write(`${pc.yellow('warning:')} ${result.noPage}; load the modules from a page of your own with dist/importmap.json\n`);
     if (result.unmapped.length) {

@@ -90,6 +90,9 @@ export async function bundleTogetherWithRolldown(workspace: Workspace, wanted: r
   return parts.map((part, i) => {
     const chunk = run.output.find((o): o is OutputChunk => o.type === 'chunk' && o.isEntry && o.name === entryName(i));
     if (!chunk || part.shared || [...chunk.imports, ...chunk.dynamicImports].some((id) => chunks.has(id))) return undefined;
+    // Rolldown orders a chunk's bare imports by where they came first in the whole call: another
+    // module may have put them in an order this one's sources do not write (and its names with them).
+    if (!importsInSourceOrder(run.graph, part, chunk)) return undefined;
     const bundled = collect(workspace, part, run, chunk, started);
     return { ...bundled, timings: { transform: run.transformMs / parts.length, bundle: share - run.transformMs / parts.length } };
   });
@@ -242,6 +245,27 @@ function collect(workspace: Workspace, part: Part, run: Run, chunk: OutputChunk,
   keepImportOrder(part.policy.externals, chunk);
   const dynamicImports = chunk.dynamicImports.filter((id) => part.policy.externals.has(id) && !chunk.imports.includes(id));
   return made(part, { code: singleQuoted(chunk.code, part.policy.externals), map, stylesheets, read, dynamicImports }, run.transformMs, started);
+}
+
+/**
+ * Whether the chunk's static bare imports come in the order its own files write them (the
+ * order of a depth-first walk of its imports, which is the order it has bundled alone): the
+ * order the browser evaluates them in, and so the same bytes from every batch.
+ */
+function importsInSourceOrder(graph: Run['graph'], part: Part, chunk: OutputChunk): boolean {
+  const externals = part.policy.externals;
+  const written: string[] = [];
+  const seen = new Set<string>();
+  const walk = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    if (externals.has(id)) written.push(id);
+    for (const next of graph.get(id) ?? []) walk(next);
+  };
+  if (part.id) walk(part.id);
+  const kept = chunk.imports.filter((id) => externals.has(id));
+  const expected = written.filter((id) => kept.includes(id));
+  return kept.every((id, i) => id === expected[i]);
 }
 
 /** The bare imports in the order the code imports them (rolldown decides them in no fixed order): reports list them so. */

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { sha256 } from './digest.js';
-import { KIT } from '../version.js';
+import { KIT, OUTPUTS_REVISION } from '../version.js';
 
 /** What else decides an artifact's bytes besides its inputs: kit's version and its compilers'. */
 export function toolVersions(): string {
@@ -11,7 +11,7 @@ export function toolVersions(): string {
 
 function listToolVersions(): string {
   const require = createRequire(import.meta.url);
-  const versions = [`kit@${KIT.version}`];
+  const versions = [`kit@${KIT.version}+${OUTPUTS_REVISION}`];
   for (const name of ['typescript-native', '@swc/core', 'esbuild', 'rolldown', 'postcss']) {
     versions.push(`${name}@${installedVersion(require, name) ?? '?'}`);
   }

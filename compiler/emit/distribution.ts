@@ -1,13 +1,15 @@
 import { workspaceDependencies } from './resolved-dependencies.js';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { Compiler, ModuleBuild } from '../compile.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeOutput, distributionFile, integrityOf, type Output } from './distribution-file.js';
-import { emittedModuleFile, type ImportMap } from '../page/importmap.js';
+import { addressByContent, emittedModuleFile, type ImportMap } from '../page/importmap.js';
 import { emitInstalled, planDiagnostics } from './installed-emit.js';
 import { findPlanned } from '../installed/plan.js';
-import { recoverOutputDirectory, replaceDirectory } from './output-directory.js';
+import { emitRecordFile, recoverOutputDirectory, replaceDirectory } from './output-directory.js';
+import { outputsOf, versionUnchanged } from './version-unchanged.js';
+import { toPosix } from '../paths.js';
 import { productionEntry, renderProductionPage } from '../page/production.js';
 import { readPageTemplate } from '../page/template.js';
 import { compileAll } from '../compile-all.js';
@@ -27,6 +29,8 @@ export interface DistributionResult {
   noPage?: string;
   /** Files of the output directory kit did not write, kept as they were. */
   kept: string[];
+  /** What the emit holds that deserves a word (`VERSION_UNCHANGED`). */
+  warnings: Diagnostic[];
 }
 
 /** Called as each module finishes: how many are done, of how many, and which. */
@@ -60,22 +64,24 @@ export const PUBLIC_DIR = 'public';
  * (`checkOutputDirectory`).
  */
 export async function writeDistribution(workspace: Workspace, compiler: Compiler, outDir: string, onProgress?: Progress): Promise<DistributionResult> {
-  recoverOutputDirectory(resolve(outDir));
+  outDir = resolve(outDir);
+  recoverOutputDirectory(outDir);
   const builds = await compileForProduction(workspace, compiler, onProgress);
   const diagnostics = [...workspace.diagnostics, ...[...builds.values()].flatMap((b) => b.diagnostics)];
-  if (diagnostics.length) return { diagnostics, files: 0, written: [], installed: 0, unmapped: [], kept: [] };
+  if (diagnostics.length) return { diagnostics, files: 0, written: [], installed: 0, unmapped: [], kept: [], warnings: [] };
   // The installed packages the browser modules import, in the layout `kit run` serves.
   const plan = await compiler.installedPlan(workspace, PRODUCTION, builds);
   diagnostics.push(...planDiagnostics(plan));
   const template = await readPageTemplate(workspace.root);
   const entry = productionEntry(workspace, builds, template);
   if (!entry.ok && 'diagnostic' in entry) diagnostics.push(entry.diagnostic);
-  if (diagnostics.length) return { diagnostics, files: 0, written: [], installed: 0, unmapped: [], kept: [] };
+  if (diagnostics.length) return { diagnostics, files: 0, written: [], installed: 0, unmapped: [], kept: [], warnings: [] };
   const browserImports = workspace.modules.filter((m) => m.platforms.includes('web')).flatMap((m) => builds.get(m)!.imports);
   const unmapped = [...new Set(browserImports)].filter((s) => !findModule(workspace, s) && !findPlanned(plan, s)?.entry);
 
   const written: DistributionResult['written'] = [];
-  const { kept } = await replaceDirectory(resolve(outDir), (staging) => {
+  const warnings: Diagnostic[] = [];
+  const { kept } = await replaceDirectory(outDir, emitRecordFile(workspace.root, outDir), (staging) => {
     // Copied first: kit's own files take their place where the two meet.
     const publicDir = join(workspace.root, PUBLIC_DIR);
     if (existsSync(publicDir)) cpSync(publicDir, staging, { recursive: true });
@@ -106,9 +112,11 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
         if (build.styles !== undefined) emit(`styles/${module.subpath}.css`, build.styles);
         for (const asset of module.assets) emit(`assets/${module.subpath}/${asset.path}`, readFileSync(asset.absolute));
         // importmap.json is for browsers: a node-only module is emitted but not mapped.
-        if (module.platforms.includes('web')) importmap.imports[module.specifier] = `./${emittedModuleFile(module)}`;
+        if (module.platforms.includes('web')) importmap.imports[module.specifier] = addressByContent(emittedModuleFile(module), build.code);
         return { specifier: module.specifier, subpath: module.subpath, platforms: module.platforms, imports: build.imports, assets: module.assets.map((a) => a.path), outputs };
       });
+      const unchanged = versionUnchanged(outDir, pkg, outputsOf(modules), toPosix(relative(workspace.root, outDir)) || '.');
+      if (unchanged) warnings.push(unchanged);
       write(`${base}/kit-distribution.json`, `${JSON.stringify(distributionFile(pkg, modules, { dependencies: workspaceDependencies(workspace, pkg) }), null, 2)}\n`);
     }
     emitInstalled(plan, write, importmap);
@@ -116,5 +124,5 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
     if (entry.ok) write('index.html', renderProductionPage(workspace, builds, plan, importmap, digests, template, entry.entry));
   });
   const noPage = !entry.ok && 'reason' in entry ? entry.reason : undefined;
-  return { diagnostics: [], files: written.length, written, installed: Object.keys(plan.packages).length, unmapped, noPage, kept };
+  return { diagnostics: [], files: written.length, written, installed: Object.keys(plan.packages).length, unmapped, noPage, kept, warnings };
 }

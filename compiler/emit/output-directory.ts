@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -5,8 +6,22 @@ import { KIT } from '../version.js';
 import type { Workspace } from '../workspace/model.js';
 import { isInside, makeUniqueDir, toPosix } from '../paths.js';
 
-/** The file that marks a directory as one `kit build` wrote, so a later build may replace it. */
-export const EMIT_MARKER = '.kit-emit';
+/**
+ * The file in which an older kit listed, inside the emit itself, the files it wrote. Read
+ * when no record of the emit is kept in `.kit/`, and never written again: a host would
+ * serve it.
+ */
+export const LEGACY_EMIT_MARKER = '.kit-emit';
+
+/**
+ * Where kit keeps the list of the files it wrote into `dir`, outside the deployed tree: in
+ * the workspace's `.kit/emit/`, one record per output directory (named by its folder and a
+ * digest of its real path, so `dist` and `../site/dist` never share one).
+ */
+export function emitRecordFile(root: string, dir: string): string {
+  const key = createHash('sha256').update(realPath(dir)).digest('hex').slice(0, 12);
+  return join(root, '.kit', 'emit', `${basename(dir) || 'out'}-${key}.json`);
+}
 
 export type OutputCheck = { ok: true; dir: string } | { ok: false; reason: string };
 
@@ -43,24 +58,32 @@ export class ForeignFileClash extends Error {
 }
 
 /**
- * The files of `dir` kit did not write, relative to it: those its marker does not list; in a
- * directory without a marker, every file but an emit kit wrote before markers listed files
- * (`importmap.json` and `m/` alone).
+ * The files of `dir` kit did not write, relative to it: those its record (`record`, else an
+ * older kit's list inside `dir`) does not list. In a directory without either (its record
+ * lost with `.kit/`), an emit's `importmap.json` and `m/`, and the files `unchanged` says the
+ * new emit writes with the same bytes, are taken as kit's: nothing of the user's is lost.
  */
-export function foreignFiles(dir: string): string[] {
+export function foreignFiles(dir: string, record: string, unchanged: (file: string) => boolean = () => false): string[] {
   const files = listFiles(dir);
   if (!files) return [];
-  let listed: string[] | undefined;
-  try {
-    listed = (JSON.parse(readFileSync(join(dir, EMIT_MARKER), 'utf8')) as { files?: string[] }).files;
-  } catch {
-    const legacy = files.every((file) => file === 'importmap.json' || file.startsWith('m/'));
-    if (legacy) return [];
+  const listed = readList(record) ?? readList(join(dir, LEGACY_EMIT_MARKER));
+  if (listed) {
+    const kits = new Set([LEGACY_EMIT_MARKER, ...listed]);
+    return files.filter((file) => !kits.has(file));
   }
-  const kits = new Set([EMIT_MARKER, ...(listed ?? [])]);
-  // A marker without a list (an older kit's): its emit's own files are kit's.
-  const older = listed === undefined && existsSync(join(dir, EMIT_MARKER));
-  return files.filter((file) => !kits.has(file) && !(older && (file === 'importmap.json' || file === 'index.html' || file.startsWith('m/'))));
+  const emitLayout = (file: string) => file === 'importmap.json' || file.startsWith('m/');
+  // An older kit's marker without a list: its emit's own files are kit's.
+  if (existsSync(join(dir, LEGACY_EMIT_MARKER))) return files.filter((file) => file !== LEGACY_EMIT_MARKER && !emitLayout(file) && file !== 'index.html');
+  if (files.every(emitLayout)) return [];
+  return files.filter((file) => !unchanged(file));
+}
+
+function readList(file: string): string[] | undefined {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { files?: string[] }).files;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every file below `dir`, relative to it with `/`; undefined when `dir` is not a directory. */
@@ -89,51 +112,71 @@ function realPath(path: string): string {
  * Writes a new directory at `target` through `fill`, atomically as far as the file system
  * allows: the files go to a sibling staging directory, the files of `target` kit did not
  * write are copied beside them, the old directory is moved aside, the new one moved in, and
- * only then the old one removed (by node's asynchronous `rm`, several files at a time). A
- * `fill` that throws, a file of the user's where kit writes one (`ForeignFileClash`), or a
- * process killed before the swap, leaves the old directory as it was. Returns the files kept.
+ * only then the old one removed (by node's asynchronous `rm`, several files at a time); the
+ * list of kit's files goes to `record`, outside the tree. A `fill` that throws, a file of the
+ * user's where kit writes one (`ForeignFileClash`), or a process killed before the swap,
+ * leaves the old directory as it was. Returns the files kept.
  */
-export async function replaceDirectory(target: string, fill: (staging: string) => void): Promise<{ kept: string[] }> {
+export async function replaceDirectory(target: string, record: string, fill: (staging: string) => void): Promise<{ kept: string[] }> {
   mkdirSync(dirname(target), { recursive: true });
   recoverOutputDirectory(target);
   const staging = makeUniqueDir(`${target}.kit-new-`);
   try {
-    writeFileSync(join(staging, EMIT_MARKER), `${JSON.stringify({ writtenBy: 'kit build', version: KIT.version })}\n`);
     fill(staging);
-    const written = listFiles(staging)!.filter((file) => file !== EMIT_MARKER);
-    const kept = foreignFiles(target);
+    const written = listFiles(staging)!;
+    const kept = foreignFiles(target, record, (file) => sameBytes(join(target, file), join(staging, file)));
     const writes = new Set(written);
     const clash = kept.filter((file) => writes.has(file));
     if (clash.length) throw new ForeignFileClash(clash);
-    // The list the next build tells its own files from the user's by.
-    writeFileSync(join(staging, EMIT_MARKER), `${JSON.stringify({ writtenBy: 'kit build', version: KIT.version, files: written }, null, 1)}\n`);
     for (const file of kept) {
       mkdirSync(dirname(join(staging, file)), { recursive: true });
       copyFileSync(join(target, file), join(staging, file));
     }
+    // Written before the swap: a build killed between the two lists files that are not there, never misses one that is.
+    const previous = readList(record) ?? [];
+    writeRecord(record, [...new Set([...written, ...previous])].sort());
     if (!existsSync(target)) {
       renameSync(staging, target);
-      return { kept };
+    } else {
+      const old = makeUniqueDir(`${target}.kit-old-`);
+      renameSync(target, join(old, 'emit'));
+      try {
+        renameSync(staging, target);
+      } catch (error) {
+        renameSync(join(old, 'emit'), target);
+        throw error;
+      } finally {
+        await rm(old, { recursive: true, force: true });
+      }
     }
-    const old = makeUniqueDir(`${target}.kit-old-`);
-    renameSync(target, join(old, 'emit'));
-    try {
-      renameSync(staging, target);
-    } catch (error) {
-      renameSync(join(old, 'emit'), target);
-      throw error;
-    } finally {
-      await rm(old, { recursive: true, force: true });
-    }
+    writeRecord(record, written);
     return { kept };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
 }
 
+function sameBytes(a: string, b: string): boolean {
+  try {
+    return readFileSync(a).equals(readFileSync(b));
+  } catch {
+    return false;
+  }
+}
+
+/** The list of kit's files in an emit, written whole or not at all; `.kit/` is never committed. */
+function writeRecord(record: string, files: string[]): void {
+  mkdirSync(dirname(record), { recursive: true });
+  const kitDir = dirname(dirname(record));
+  if (!existsSync(join(kitDir, '.gitignore'))) writeFileSync(join(kitDir, '.gitignore'), '*\n');
+  const temporary = `${record}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify({ writtenBy: 'kit build', version: KIT.version, files }, null, 1)}\n`);
+  renameSync(temporary, record);
+}
+
 /**
  * What an interrupted build left beside `target`: a previous emit moved aside goes back if
- * nothing replaced it; staging directories (kit's own, marked) are removed.
+ * nothing replaced it; staging directories are removed.
  */
 export function recoverOutputDirectory(target: string): void {
   if (!existsSync(dirname(target))) return;
@@ -141,13 +184,12 @@ export function recoverOutputDirectory(target: string): void {
   for (const name of readdirSync(dirname(target))) {
     if (!name.startsWith(prefix)) continue;
     const path = join(dirname(target), name);
-    if (name.startsWith(`${prefix}old-`) && !existsSync(target) && existsSync(join(path, 'emit', EMIT_MARKER))) renameSync(join(path, 'emit'), target);
-    // A previous emit whose removal was cut short may have lost its marker first: kit's layout
-    // (the one folder `emit`, beside an emit in place) tells it too.
     const entries = readdirIfDir(path);
-    const oldEmit = name.startsWith(`${prefix}old-`) && existsSync(target) && entries?.length === 1 && entries[0] === 'emit';
-    const marked = existsSync(join(path, EMIT_MARKER)) || existsSync(join(path, 'emit', EMIT_MARKER)) || entries?.length === 0 || oldEmit;
-    if (marked) rmSync(path, { recursive: true, force: true });
+    // kit's layout tells its own: the one folder `emit` in a previous emit moved aside, and
+    // a staging folder, which no one else names so.
+    const movedAside = name.startsWith(`${prefix}old-`) && (entries?.length === 0 || (entries?.length === 1 && entries[0] === 'emit'));
+    if (movedAside && !existsSync(target) && entries!.length === 1) renameSync(join(path, 'emit'), target);
+    if (movedAside || name.startsWith(`${prefix}new-`)) rmSync(path, { recursive: true, force: true });
   }
 }
 

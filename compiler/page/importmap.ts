@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { formatAddress } from '../bundle/address.js';
 import { formatOptions, type CompileOptions } from '../bundle/options.js';
 import type { ModuleInfo } from '../workspace/model.js';
@@ -20,4 +21,18 @@ export function stylesUrl(prefix: string, module: ModuleInfo, options: CompileOp
 /** The path of a module's code in the static emit, relative to the emit's root. */
 export function emittedModuleFile(module: ModuleInfo): string {
   return `m/${module.package.name}@${module.package.version}/modules/${module.subpath}.js`;
+}
+
+/** A token of a file's content (`?v=<token>` in a built page): a rebuilt file is a new URL to every cache. */
+export function contentToken(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex').slice(0, 10);
+}
+
+/**
+ * How a built page refers to a file of the emit: its address path, relative to the page,
+ * plus a token of its content, so that a browser or proxy that kept the previous deploy's
+ * bytes at that path (a year, `immutable`) asks again when they change.
+ */
+export function addressByContent(file: string, data: string | Buffer): string {
+  return `./${file}?v=${contentToken(data)}`;
 }

@@ -1,8 +1,8 @@
 import type { ModuleBuild } from '../compile.js';
 import { formatOptions, PRODUCTION } from '../bundle/options.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { emittedModuleFile, type ImportMap } from './importmap.js';
-import { findPlanned, type InstalledPlan } from '../installed/plan.js';
+import { addressByContent, type ImportMap } from './importmap.js';
+import { findPlanned, type InstalledPlan, type PlannedPackage } from '../installed/plan.js';
 import { SHARED_DIR } from '../installed/find.js';
 import { findModule, type ModuleInfo, type Workspace } from '../workspace/model.js';
 import { staticallyReached, staticImports, templateEntry } from './entry.js';
@@ -34,19 +34,22 @@ export type Digests = ReadonlyMap<string, string>;
 
 /**
  * `dist/index.html`, the preview page's production twin (CONTRACT §6), from the same
- * template: the import map with the `integrity` of every file it maps (and of the installed
- * packages' shared chunks), a stylesheet link per reached module that has one, a
- * `modulepreload` with its integrity per file the entry reaches through static imports, and
- * the entry's module script; no development runtime.
+ * template: the import map with the `integrity` of every file the browser may load through
+ * it, a stylesheet link per reached module that has one, a `modulepreload` with its
+ * integrity per file the entry reaches through static imports, and the entry's module
+ * script; no development runtime. Every file is named by the one address the browser asks
+ * for it, and that address changes with its content: a workspace module's carries a token
+ * of its bytes (the import map's), an installed package's file has its content's hash in
+ * its name (its chunks are asked for with the production options as a query, as the
+ * outputs import them).
  */
 export function renderProductionPage(workspace: Workspace, builds: ReadonlyMap<ModuleInfo, ModuleBuild>, plan: InstalledPlan, importmap: ImportMap, digests: Digests, template: PageTemplate | undefined, entry: ModuleInfo): string {
-  // The installed packages' outputs import each other with the production options as a query (a
-  // static host ignores it): the browser asks for those addresses, so they carry the digest too.
   const query = formatOptions(PRODUCTION);
-  const installed = (file: string) => file.includes(`/${SHARED_DIR}/`);
-  const integrity = Object.fromEntries(
-    [...digests].filter(([file]) => file.endsWith('.js')).flatMap(([file, digest]) => [[`./${file}`, digest], ...(installed(file) ? [[`./${file}?${query}`, digest]] : [])]),
-  );
+  const chunkUrl = (pkg: PlannedPackage, file: string) => `./m/${pkg.name}@${pkg.version}/modules/${SHARED_DIR}/${file}?${query}`;
+  const digestOf = (url: string) => digests.get(url.replace(/^\.\//, '').replace(/\?.*$/, ''));
+  const urls = new Set(Object.values(importmap.imports));
+  for (const pkg of Object.values(plan.packages)) for (const planned of Object.values(pkg.build.entries)) for (const file of planned.files.slice(1)) urls.add(chunkUrl(pkg, file));
+  const integrity = Object.fromEntries([...urls].flatMap((url) => (digestOf(url) ? [[url, digestOf(url)!]] : [])));
   const importsOf = (specifier: string): readonly string[] | undefined => {
     const module = findModule(workspace, specifier);
     const build = module && builds.get(module);
@@ -56,15 +59,16 @@ export function renderProductionPage(workspace: Workspace, builds: ReadonlyMap<M
   const styles: { href: string }[] = [];
   for (const specifier of staticallyReached(entry.specifier, importsOf)) {
     const module = findModule(workspace, specifier);
-    if (module && builds.has(module)) {
-      files.push(emittedModuleFile(module));
-      if (builds.get(module)!.styles !== undefined) styles.push({ href: `./m/${module.package.name}@${module.package.version}/styles/${module.subpath}.css` });
+    const build = module && builds.get(module);
+    if (module && build) {
+      files.push(importmap.imports[specifier]);
+      if (build.styles !== undefined) styles.push({ href: addressByContent(`m/${module.package.name}@${module.package.version}/styles/${module.subpath}.css`, build.styles) });
       continue;
     }
     const planned = findPlanned(plan, specifier);
     // The entry's own output by its mapped address, the chunks it shares by the address it imports them at.
-    (planned?.entry?.files ?? []).forEach((file, i) => files.push(`m/${planned!.pkg.name}@${planned!.pkg.version}/modules/${SHARED_DIR}/${file}${i ? `?${query}` : ''}`));
+    if (planned?.entry) files.push(importmap.imports[specifier], ...planned.entry.files.slice(1).map((file) => chunkUrl(planned.pkg, file)));
   }
-  const preloads = [...new Set(files)].map((file) => ({ href: `./${file}`, integrity: digests.get(file.replace(/\?.*$/, '')) }));
+  const preloads = [...new Set(files)].map((href) => ({ href, integrity: integrity[href] }));
   return renderPage(template ?? minimalTemplate(entry.specifier), { importmap: { ...importmap, integrity }, styles, preloads, entry: entry.specifier });
 }

@@ -38,6 +38,10 @@ export interface PackageManifest {
   file: string;
   name: string;
   version: string;
+  /** `"private": true`: never published, so its address may keep new bytes at one version. */
+  private: boolean;
+  /** Where `"version"` stands. */
+  versionPosition: Position;
   dependencies: Record<string, string>;
   dependencyPosition(name: string): Position;
   exports: ExportEntry[];
@@ -123,7 +127,7 @@ export function readPackageManifest(absolute: string, file: string): Read<Packag
   if (!fields) return { diagnostics };
   const name = fields.string(['name']);
   const version = fields.string(['version']);
-  fields.boolean(['private']);
+  const isPrivate = fields.boolean(['private']) === true;
   fields.string(['description']);
   if (name === undefined) fields.fail([], `${file} needs a "name", scoped as "@scope/package"`);
   else if (!SCOPED_NAME.test(name)) {
@@ -151,6 +155,8 @@ export function readPackageManifest(absolute: string, file: string): Read<Packag
       file,
       name,
       version,
+      private: isPrivate,
+      versionPosition: fields.at(['version']),
       dependencies,
       dependencyPosition: (dep) => fields.at(['dependencies', dep]),
       exports: readExports(fields),

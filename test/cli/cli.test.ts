@@ -52,7 +52,9 @@ test('kit build writes the static emit; an invalid workspace exits 1', () => {
   const dir = copySample('shop');
   const built = kit(['build', '--cwd', dir, '--out', 'out']);
   expect(built.code).toBe(0);
-  expect(readdirSync(join(dir, 'out')).sort()).toEqual(['.kit-emit', 'importmap.json', 'index.html', 'm']);
+  // kit's list of the files it wrote stays in .kit/, out of the tree a host serves.
+  expect(readdirSync(join(dir, 'out')).sort()).toEqual(['importmap.json', 'index.html', 'm']);
+  expect(readdirSync(join(dir, '.kit', 'emit'))).toEqual([expect.stringMatching(/^out-[0-9a-f]{12}\.json$/)]);
   writeFiles(dir, { 'packages/app/main/index.ts': 'export const n: number = "x";\n' });
   const failed = kit(['build', '--cwd', dir]);
   expect(failed.code).toBe(1);
