@@ -1,9 +1,12 @@
-import { posix, relative, resolve } from 'node:path';
+import { builtinModules } from 'node:module';
+import { dirname, posix, relative, resolve } from 'node:path';
 import { esbuild } from '../commonjs.js';
 import type { BuildFailure, BuildOptions, Plugin } from 'esbuild';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { formatOptions, type CompileOptions } from '../bundle/options.js';
-import { installedSpecifier, type InstalledPackage } from './find.js';
+import { findInstalled, installedSpecifier, type InstalledPackage } from './find.js';
+import { commonJsEntry, commonJsExports, requiredPackage } from './commonjs.js';
+import { packageNameOf } from '../workspace/dependencies.js';
 import { toPosix } from '../paths.js';
 
 /** One entry of an installed package as a split build has it. */
@@ -131,17 +134,57 @@ function common(pkg: InstalledPackage, options: CompileOptions) {
     sourcemap: options.sourcemap === 'inline' ? 'inline' : false,
     define: { 'process.env.NODE_ENV': JSON.stringify(options.env) },
     logLevel: 'silent',
-    plugins: [externals],
+    plugins: [commonJsEntries, externals(pkg)],
   } as const satisfies BuildOptions;
 }
 
-/** Every bare import stays bare: the import map says where each package is. */
-const externals: Plugin = {
-  name: 'kit-installed-externals',
+const BUILTINS = new Set(builtinModules);
+const isBuiltin = (specifier: string) => specifier.startsWith('node:') || BUILTINS.has(specifier.split('/')[0]);
+
+/**
+ * Every bare import stays bare: the import map says where each package is. A `require()` of
+ * another installed package becomes an import of it too (one copy a page, whether reached by
+ * `import` or `require`), and gives what a bundler's `require` gives (`requiredPackage`); one
+ * of a package that is not installed stays a call that fails where it runs (inside its
+ * `try`). A Node built-in is left to esbuild, which follows the package's `browser` field
+ * (`false`: an empty module) and otherwise refuses it (PREVIEW_BUILTIN).
+ */
+function externals(pkg: InstalledPackage): Plugin {
+  return {
+    name: 'kit-installed-externals',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.kind === 'entry-point' || args.namespace === REQUIRED || isBuiltin(args.path)) return undefined;
+        const name = packageNameOf(args.path);
+        if (args.kind === 'require-call' && (name === pkg.name || findInstalled(args.resolveDir || pkg.dir, name))) return { path: args.path, namespace: REQUIRED };
+        return { path: args.path, external: true };
+      });
+      build.onResolve({ filter: /^/, namespace: REQUIRED }, (args) => ({ path: args.path.slice(REQUIRED_ESM.length), namespace: REQUIRED_ESM }));
+      build.onLoad({ filter: /^/, namespace: REQUIRED }, (args) => ({ contents: `module.exports = require(${JSON.stringify(REQUIRED_ESM + args.path)}).value;\n`, loader: 'js' }));
+      build.onLoad({ filter: /^/, namespace: REQUIRED_ESM }, (args) => ({ contents: requiredPackage(args.path), loader: 'js', resolveDir: pkg.dir }));
+    },
+  };
+}
+
+const REQUIRED = 'kit-required';
+const REQUIRED_ESM = 'kit-required-esm:';
+
+/** A CommonJS entry is compiled through an ES module that gives it named exports (`commonJsEntry`). */
+const commonJsEntries: Plugin = {
+  name: 'kit-commonjs-entries',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => (args.kind === 'entry-point' ? undefined : { path: args.path, external: true }));
+    build.onResolve({ filter: /^/ }, async (args) => {
+      if (args.kind !== 'entry-point' || args.pluginData === COMMONJS) return undefined;
+      const found = await build.resolve(args.path, { kind: 'entry-point', resolveDir: args.resolveDir, pluginData: COMMONJS });
+      if (found.errors.length || found.external) return undefined;
+      const names = commonJsExports(found.path);
+      return names ? { path: found.path, namespace: COMMONJS, pluginData: names } : undefined;
+    });
+    build.onLoad({ filter: /^/, namespace: COMMONJS }, (args) => ({ contents: commonJsEntry(args.path, args.pluginData as string[]), loader: 'js', resolveDir: dirname(args.path) }));
   },
 };
+
+const COMMONJS = 'kit-commonjs';
 
 /** A readable, file-safe stem for each entry's output (`decorators.js` → `decorators_js`), distinct per entry. */
 function outputStems(entries: string[]): Map<string, string> {
