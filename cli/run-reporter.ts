@@ -1,6 +1,7 @@
 import pc from 'picocolors';
 import { codeFrame, formatDiagnostic, type Diagnostic } from '../compiler/index.js';
 import type { BuildOutcome } from '../serve/builds.js';
+import type { PageError } from '../serve/page-error.js';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -48,10 +49,24 @@ export class RunReporter {
 
   /** Warnings printed so far: each is printed once for the life of the service. */
   private warned = new Set<string>();
+  /** Errors the previews threw, printed once each until the code changes. */
+  private thrown = new Set<string>();
+
+  /** An error an open preview's code threw: printed once, however many pages or reloads meet it, until the code changes. */
+  readonly pageError = (error: PageError): void => {
+    const where = error.address ? `${error.address}${error.line ? `:${error.line}:${error.column ?? 1}` : ''}` : 'the page';
+    const key = `${where} ${error.message}`;
+    if (this.thrown.has(key) || RANK[this.level] > RANK.error) return;
+    this.thrown.add(key);
+    const c = this.colors;
+    this.stream.write(`${c.red('✗')} ${c.red('RUNTIME_ERROR')} ${error.message} ${c.dim(`(in ${where})`)}\n`);
+  };
 
   readonly outcome = (outcome: BuildOutcome): void => {
     const { module, changed } = outcome;
     const c = this.colors;
+    // New code may throw the same error again: it is news then.
+    if (changed?.code) this.thrown.clear();
     for (const w of outcome.warnings ?? []) this.warn(w);
     const holder = module?.vspecifier ?? 'kit.json';
     if (outcome.status === 'invalid') return this.diagnostics(holder, outcome.diagnostics);

@@ -59,6 +59,7 @@ export const CODES = {
   PREVIEW_VERSION_UNRESOLVED: {},
   REQUEST_INVALID: { status: 400 },
   REQUEST_TIMEOUT: { status: 408 },
+  RUNTIME_ERROR: {},
   SELECTION_INVALID: { status: 400 },
   TSCONFIG_MAPPED: { warning: true },
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
@@ -154,6 +155,15 @@ export function previewBuiltin(name: string, location: Location): Diagnostic {
   return at(
     'PREVIEW_BUILTIN',
     `'${name}' is a Node built-in and does not run in a browser; remove the import, or list "node" in "platforms" and compile for target=node`,
+    location,
+  );
+}
+
+/** An installed package that needs a Node built-in its `browser` field does not replace. */
+export function installedBuiltin(pkg: string, name: string, location?: Location): Diagnostic {
+  return at(
+    'PREVIEW_BUILTIN',
+    `${pkg} imports the Node built-in '${name}', which browsers do not have, and its package.json gives no browser replacement for it; use the package's browser build or another package, or import it only from a module whose "platforms" is ["node"]`,
     location,
   );
 }

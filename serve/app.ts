@@ -5,6 +5,7 @@ import { checkHost, checkMethod, checkRequestTarget, checkSameOrigin } from './g
 import { requestTarget } from './request.js';
 import { respond } from './respond.js';
 import { answerOpenInEditor } from './routes/editor.js';
+import { answerPageError } from './routes/page-error.js';
 import { answerEvents } from './routes/events.js';
 import { answerFrame } from './routes/frame.js';
 import { answerModuleAddress } from './routes/modules.js';
@@ -28,6 +29,7 @@ const DEVELOPMENT_ROUTES: [test: (path: string) => boolean, route: Route, method
   [(p) => p === '/preview/@kit/runtime.js', async () => ({ kind: 'text', body: await runtimeScript(), type: 'text/javascript; charset=utf-8' }), READ],
   [(p) => p === '/preview/@kit/frame', answerFrame, READ],
   [(p) => p === '/preview/@kit/open-in-editor', answerOpenInEditor, 'POST'], // JSON, same origin only (checkSameOrigin)
+  [(p) => p === '/preview/@kit/page-error', answerPageError, 'POST'], // an error the page threw, to the terminal; JSON, same origin only
   [(p) => p === '/events', answerEvents, READ],
   [(p) => p.startsWith('/u/'), answerUpdate, READ],
   [(p) => p === '/development/selection', answerSelection, 'GET, HEAD, PUT, DELETE'],

@@ -3,6 +3,7 @@ import { BuildsAhead } from './ahead.js';
 import { BuildStates, type BuildOutcome } from './builds.js';
 import { Channel } from './channel.js';
 import { WarmAnswers } from './warm-answers.js';
+import type { PageError } from './page-error.js';
 
 /** What the service was started with. */
 export interface ServiceOptions {
@@ -21,6 +22,8 @@ export interface ServiceOptions {
   debug?: boolean;
   /** Told of every judged build that changed (the terminal's report). */
   onBuild?: (outcome: BuildOutcome) => void;
+  /** Told of each error an open preview's code threw (the terminal's report). */
+  onPageError?: (error: PageError) => void;
 }
 
 /** Everything a route needs, created once per service. */

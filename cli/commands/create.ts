@@ -1,31 +1,40 @@
 import { relative, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { createWorkspace } from '../../compiler/index.js';
+import { TEMPLATES } from '../../compiler/workspace/create.js';
 import { pc, UserError } from '../output.js';
 
 interface Args {
   cwd: string;
   dir: string;
   name?: string;
+  template: string;
   example: boolean;
 }
 
 export const createCommand: CommandModule<{ cwd: string }, Args> = {
   command: 'create <dir>',
-  describe: 'Create a workspace from the kit-web template (0.1.0)',
+  describe: 'Create a workspace from a template: kit-web (0.1.0, the default) or react',
   builder: (y) =>
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'where to create it (must be empty or absent)' })
       .option('name', { type: 'string', describe: 'the package name, scoped (default: @<dir>/app)' })
+      // Checked by createWorkspace rather than yargs' `choices`, whose refusal is several lines.
+      .option('template', { type: 'string', default: 'kit-web', describe: `the template: ${templateList()}` })
       .option('example', { type: 'boolean', default: false, describe: 'add a styled starter: a stylesheet, a counter, and which file to edit' }),
   handler: (args) => {
     const dir = resolve(args.cwd, args.dir);
-    const result = createWorkspace(dir, args.name, { example: args.example });
+    const result = createWorkspace(dir, args.name, { template: args.template, example: args.example });
     if (!result.ok) throw new UserError(result.reason);
     process.stdout.write(`${pc.green('✔')} created ${pc.bold(result.name)} in ${dir}\n\n`);
     for (const step of nextSteps(dir)) process.stdout.write(`  ${pc.cyan(step)}\n`);
   },
 };
+
+/** `kit-web (a TypeScript module), react (React + TypeScript)`: the names --template takes. */
+function templateList(): string {
+  return Object.entries(TEMPLATES).map(([name, what]) => `${name} (${what})`).join(', ');
+}
 
 /**
  * The commands that take the user from their shell to a running service. The `cd` is

@@ -38,7 +38,7 @@ export const runCommand: CommandModule<{ cwd: string }, Args> = {
     await checkHost(args.host);
     const { port: free, taken } = await choosePort(args.host, port, args['strict-port']);
     const reporter = new RunReporter(root, args['log-level'], args.reload);
-    const options = { root, port: free, host: args.host, allowedHosts: args['allowed-host'], development: environment.development, cdnOrigin: environment.cdnOrigin, reload: args.reload, remote: openRemoteCache(root, args), debug: args['log-level'] === 'debug', onBuild: reporter.outcome };
+    const options = { root, port: free, host: args.host, allowedHosts: args['allowed-host'], development: environment.development, cdnOrigin: environment.cdnOrigin, reload: args.reload, remote: openRemoteCache(root, args), debug: args['log-level'] === 'debug', onBuild: reporter.outcome, onPageError: reporter.pageError };
     const service = await startService(options).catch((error: unknown) => {
       throw describeListenError(error, args.host, free) ?? error;
     });

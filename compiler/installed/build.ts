@@ -1,8 +1,8 @@
 import { builtinModules } from 'node:module';
-import { dirname, posix, relative, resolve } from 'node:path';
+import { dirname, join, posix, relative, resolve } from 'node:path';
 import { esbuild } from '../commonjs.js';
 import type { BuildFailure, BuildOptions, Plugin } from 'esbuild';
-import { bundleError, type Diagnostic } from '../diagnostics.js';
+import { bundleError, installedBuiltin, type Diagnostic } from '../diagnostics.js';
 import { formatOptions, type CompileOptions } from '../bundle/options.js';
 import { findInstalled, installedSpecifier, type InstalledPackage } from './find.js';
 import { commonJsEntry, commonJsExports, requiredPackage } from './commonjs.js';
@@ -44,6 +44,13 @@ const OUT = 'out';
  * the options) and from a static host (which ignores them).
  */
 export async function buildInstalled(root: string, pkg: InstalledPackage, entries: string[], options: CompileOptions): Promise<InstalledBuild> {
+  const build = await buildUsable(root, pkg, entries, options);
+  // A failure rests on the files it names and on the package's manifest (its browser field, its exports): an edit of either is a new build.
+  const named = Object.values(build.failed).flat().flatMap((d) => (d.file ? [resolve(root, d.file)] : []));
+  return { ...build, inputs: [...new Set([...build.inputs, join(pkg.dir, 'package.json'), ...named])] };
+}
+
+async function buildUsable(root: string, pkg: InstalledPackage, entries: string[], options: CompileOptions): Promise<InstalledBuild> {
   const failed: Record<string, Diagnostic[]> = {};
   for (const entry of entries) if (!SUBPATH.test(entry)) failed[entry] = [bundleError(`"${entry}" is not an entry of ${pkg.name}`)];
   let usable = entries.filter((entry) => !failed[entry]);
@@ -202,7 +209,10 @@ function outputStems(entries: string[]): Map<string, string> {
 
 function diagnosticsOf(root: string, pkg: InstalledPackage, error: unknown): Diagnostic[] {
   const failure = error as BuildFailure;
-  return (failure.errors ?? [{ text: String(error) }]).map((m) =>
-    bundleError(`${pkg.name}@${pkg.version}: ${m.text}`, m.location ? { file: toPosix(relative(root, resolve(pkg.base, m.location.file))), line: m.location.line, column: m.location.column + 1 } : undefined),
-  );
+  return (failure.errors ?? [{ text: String(error) }]).map((m) => {
+    const at = m.location ? { file: toPosix(relative(root, resolve(pkg.base, m.location.file))), line: m.location.line, column: m.location.column + 1 } : undefined;
+    const unresolved = /^Could not resolve "([^"]+)"$/.exec(m.text)?.[1];
+    if (unresolved && isBuiltin(unresolved)) return installedBuiltin(`${pkg.name}@${pkg.version}`, unresolved, at);
+    return bundleError(`${pkg.name}@${pkg.version}: ${m.text}`, at);
+  });
 }

@@ -8,9 +8,11 @@ import { kitDependency } from './kit-dependency.js';
 /** The version of kit's TypeScript 7 (`typescript-native`), which a new workspace installs as `typescript`. */
 const KIT_TYPESCRIPT_VERSION = (createRequire(import.meta.url)('typescript-native/package.json') as { version: string }).version;
 
-const TEMPLATE = join(KIT_HOME, 'templates', 'kit-web', 'workspace');
-/** The styled starter `kit create --example` lays over the workspace: the template itself declares no stylesheet. */
-const EXAMPLE = join(KIT_HOME, 'templates', 'kit-web', 'example');
+/** The templates of templates/, by name, with what each starts; the first is the default. */
+export const TEMPLATES: Record<string, string> = { 'kit-web': 'a TypeScript module', react: 'React + TypeScript' };
+const TEMPLATE_NAMES = Object.keys(TEMPLATES);
+/** A template's files: `workspace/` always, and the styled starter `--example` lays over it (`example/`) when it has one. */
+const templateDir = (template: string, part: 'workspace' | 'example') => join(KIT_HOME, 'templates', template, part);
 const SCOPED_NAME = /^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/;
 
 /**
@@ -23,17 +25,26 @@ const RENAMED: Record<string, string> = { gitignore: '.gitignore', 'package.temp
 export type CreateResult = { ok: true; name: string } | { ok: false; reason: string };
 
 export interface CreateOptions {
+  /** One of {@link TEMPLATES}; `kit-web` when absent. */
+  template?: string;
   /** Add the styled starter: a stylesheet the module imports, a counter, and which file to edit. */
   example?: boolean;
 }
 
 /**
- * Writes a new workspace from the `kit-web` template into `dir`, which must be absent or
+ * Writes a new workspace from a template (`kit-web` unless told) into `dir`, which must be absent or
  * empty. The files are written beside it first and moved in at the end, so a refusal or a
  * failure leaves `dir` as it was. The root package.json depends on this kit
  * (see {@link kitDependency}), so `npm install` then `npm run dev` work in it.
  */
 export function createWorkspace(dir: string, name = defaultName(dir), options: CreateOptions = {}): CreateResult {
+  const template = options.template ?? TEMPLATE_NAMES[0];
+  if (!Object.hasOwn(TEMPLATES, template)) {
+    return { ok: false, reason: `there is no template "${template}"; pass --template ${TEMPLATE_NAMES.join(' or ')}` };
+  }
+  if (options.example && !existsSync(templateDir(template, 'example'))) {
+    return { ok: false, reason: `the ${template} template is a styled starter already; leave out --example` };
+  }
   if (!SCOPED_NAME.test(name)) {
     return { ok: false, reason: `"${name}" is not a scoped package name; pass --name @scope/package` };
   }
@@ -55,8 +66,8 @@ export function createWorkspace(dir: string, name = defaultName(dir), options: C
     return { ok: false, reason: `cannot write in ${dirname(dir)} (${(error as NodeJS.ErrnoException).code})` };
   }
   try {
-    cpSync(TEMPLATE, staging, { recursive: true });
-    if (options.example) cpSync(EXAMPLE, staging, { recursive: true });
+    cpSync(templateDir(template, 'workspace'), staging, { recursive: true });
+    if (options.example) cpSync(templateDir(template, 'example'), staging, { recursive: true });
     for (const [from, to] of Object.entries(RENAMED)) renameSync(join(staging, from), join(staging, to));
     renameSync(join(staging, 'packages', '_package_'), join(staging, 'packages', packageDir));
     const values: Record<string, string> = {
@@ -68,7 +79,9 @@ export function createWorkspace(dir: string, name = defaultName(dir), options: C
       typescript: KIT_TYPESCRIPT_VERSION,
       _package_: packageDir,
     };
-    for (const file of ['kit.json', 'package.json', 'index.html', `packages/${packageDir}/package.json`, `packages/${packageDir}/main/index.ts`]) {
+    // Any file may name the workspace or its package (a page's entry, a hint of which file to
+    // edit); templates hold text files only.
+    for (const file of filesBelow(staging)) {
       const path = join(staging, file);
       writeFileSync(path, fill(readFileSync(path, 'utf8'), values, file.endsWith('.json') ? 'json' : file.endsWith('.html') ? 'html' : 'text'));
     }
@@ -86,6 +99,11 @@ export function createWorkspace(dir: string, name = defaultName(dir), options: C
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** The files below `dir`, as paths relative to it. */
+function filesBelow(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => statSync(join(dir, file)).isFile());
 }
 
 function fill(text: string, values: Record<string, string>, kind: 'json' | 'html' | 'text'): string {

@@ -4,7 +4,7 @@ export type { Diagnostic };
 
 const ID = 'kit-overlay';
 
-type Kind = 'syntax error' | 'type error' | 'stylesheet' | 'manifest' | 'dependency' | 'build error';
+type Kind = 'syntax error' | 'type error' | 'stylesheet' | 'manifest' | 'dependency' | 'build error' | 'runtime error';
 
 /** A parser's words for code it cannot read (rolldown's, esbuild's). */
 const PARSE_FAILURE = /^(Unexpected|Expected|Unterminated|Invalid character|Syntax error)/i;
@@ -12,6 +12,7 @@ const PARSE_FAILURE = /^(Unexpected|Expected|Unterminated|Invalid character|Synt
 /** What kind of failure a diagnostic reports, for the overlay's headline. */
 function kindOf(d: Diagnostic): Kind {
   // TypeScript numbers its syntax errors from 1000 to 1999.
+  if (d.code === 'RUNTIME_ERROR') return 'runtime error';
   if (/^TS1\d{3}$/.test(d.code) || (d.code === 'BUNDLE_ERROR' && PARSE_FAILURE.test(d.message))) return 'syntax error';
   if (/^TS\d+$/.test(d.code)) return 'type error';
   if (d.file?.endsWith('.css')) return 'stylesheet';
@@ -27,6 +28,7 @@ const HEADLINES: Record<Kind, string> = {
   manifest: 'a manifest is invalid',
   dependency: 'a dependency cannot be resolved',
   'build error': 'a module does not build',
+  'runtime error': 'the page threw an error',
 };
 
 /** "kit: a type error and a stylesheet does not build", plus what the page still shows. */

@@ -1,4 +1,5 @@
 import { hideOverlay, showOverlay, showReloadNotice, type Diagnostic } from './overlay.js';
+import { fromErrorEvent, fromRejection, pageErrorDiagnostic, reportPageError, type PageError } from './page-errors.js';
 
 /** What the preview page embeds about itself in `#kit-preview`. */
 interface PageState {
@@ -27,7 +28,25 @@ let workspaceProblems: Diagnostic[] = [];
 // A module invalid at load failed the page's import of the entry: nothing of the page ran.
 const neverRan = new Set([...known].filter(([, m]) => !m.hash).map(([v]) => v));
 for (const vspecifier of neverRan) failing.set(vspecifier, known.get(vspecifier)?.diagnostics ?? []);
+/** Errors the page's own code threw: shown beside the build's diagnostics until the page reloads. */
+const thrown: Diagnostic[] = [];
 showOverlay(state.diagnostics ?? []);
+
+/** An error thrown while the page's modules load or run: never a blank page without a word. */
+function onPageError(error: PageError): void {
+  const diagnostic = pageErrorDiagnostic(error);
+  if (thrown.some((d) => d.message === diagnostic.message)) return;
+  thrown.push(diagnostic);
+  reportPageError(error);
+  showOverlay(currentDiagnostics());
+}
+window.addEventListener('error', (event) => onPageError(fromErrorEvent(event)));
+window.addEventListener('unhandledrejection', (event) => onPageError(fromRejection(event)));
+
+/** What the overlay shows: the workspace's problems, each failing module's, and what the page threw; each once. */
+function currentDiagnostics(): Diagnostic[] {
+  return [...new Map([...(state.diagnostics ?? []), ...workspaceProblems, ...[...failing.values()].flat(), ...thrown].map((d) => [JSON.stringify(d), d])).values()];
+}
 
 /** `@scope/pkg@1.0.0/sub` → `/u/<hash>/@scope/pkg@1.0.0/styles/sub?<options>` */
 function updateUrl(vspecifier: string, hash: string): string {
@@ -76,7 +95,7 @@ function onBuildEnded(event: BuildEnded): void {
   if (healthy && (recovered || (changedCode && state.reload))) return location.reload();
   if (changedCode) showReloadNotice();
   // One event's diagnostics are stored under each module it failed, so show each once.
-  const diagnostics = [...new Map([...workspaceProblems, ...[...failing.values()].flat()].map((d) => [JSON.stringify(d), d])).values()];
+  const diagnostics = [...new Map([...workspaceProblems, ...[...failing.values()].flat(), ...thrown].map((d) => [JSON.stringify(d), d])).values()];
   if (diagnostics.length) showOverlay(diagnostics);
   else hideOverlay();
 }
