@@ -31,7 +31,7 @@ const INNER = [
 const E2E = [
   'test/browser/**/*.test.ts',
   'test/docs.test.ts',
-  'test/cli/{create-packed,create,tsc-agreement,workspace-install,safety,full-disk}.test.ts',
+  'test/cli/{create-packed,create,create-react,tsc-agreement,workspace-install,safety,full-disk}.test.ts',
   // What a person sees at a terminal: kit under a pseudo-terminal.
   'test/cli/{run-start-up,run-terminal,terminal-close,build-terminal}.test.ts',
   'test/bundle/emit-against-tsc.test.ts',

@@ -1,7 +1,6 @@
 import { relative, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { createWorkspace } from '../../compiler/index.js';
-import { TEMPLATES } from '../../compiler/workspace/create.js';
 import { pc, UserError } from '../output.js';
 
 interface Args {
@@ -19,8 +18,8 @@ export const createCommand: CommandModule<{ cwd: string }, Args> = {
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'where to create it (must be empty or absent)' })
       .option('name', { type: 'string', describe: 'the package name, scoped (default: @<dir>/app)' })
-      // Checked by createWorkspace rather than yargs' `choices`, whose refusal is several lines.
-      .option('template', { type: 'string', default: 'kit-web', describe: `the template: ${templateList()}` })
+      // createWorkspace refuses an unknown name in one line (yargs' `choices` would print several).
+      .option('template', { type: 'string', default: 'kit-web', describe: 'the template: kit-web (a TypeScript module) or react (React + TypeScript)' })
       .option('example', { type: 'boolean', default: false, describe: 'add a styled starter: a stylesheet, a counter, and which file to edit' }),
   handler: (args) => {
     const dir = resolve(args.cwd, args.dir);
@@ -30,11 +29,6 @@ export const createCommand: CommandModule<{ cwd: string }, Args> = {
     for (const step of nextSteps(dir)) process.stdout.write(`  ${pc.cyan(step)}\n`);
   },
 };
-
-/** `kit-web (a TypeScript module), react (React + TypeScript)`: the names --template takes. */
-function templateList(): string {
-  return Object.entries(TEMPLATES).map(([name, what]) => `${name} (${what})`).join(', ');
-}
 
 /**
  * The commands that take the user from their shell to a running service. The `cd` is

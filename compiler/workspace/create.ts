@@ -8,9 +8,8 @@ import { kitDependency } from './kit-dependency.js';
 /** The version of kit's TypeScript 7 (`typescript-native`), which a new workspace installs as `typescript`. */
 const KIT_TYPESCRIPT_VERSION = (createRequire(import.meta.url)('typescript-native/package.json') as { version: string }).version;
 
-/** The templates of templates/, by name, with what each starts; the first is the default. */
-export const TEMPLATES: Record<string, string> = { 'kit-web': 'a TypeScript module', react: 'React + TypeScript' };
-const TEMPLATE_NAMES = Object.keys(TEMPLATES);
+/** The templates of templates/, by name; the first is the default. */
+const TEMPLATES = ['kit-web', 'react'];
 /** A template's files: `workspace/` always, and the styled starter `--example` lays over it (`example/`) when it has one. */
 const templateDir = (template: string, part: 'workspace' | 'example') => join(KIT_HOME, 'templates', template, part);
 const SCOPED_NAME = /^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/;
@@ -25,7 +24,7 @@ const RENAMED: Record<string, string> = { gitignore: '.gitignore', 'package.temp
 export type CreateResult = { ok: true; name: string } | { ok: false; reason: string };
 
 export interface CreateOptions {
-  /** One of {@link TEMPLATES}; `kit-web` when absent. */
+  /** A template's name (`kit-web`, `react`); `kit-web` when absent. */
   template?: string;
   /** Add the styled starter: a stylesheet the module imports, a counter, and which file to edit. */
   example?: boolean;
@@ -38,9 +37,9 @@ export interface CreateOptions {
  * (see {@link kitDependency}), so `npm install` then `npm run dev` work in it.
  */
 export function createWorkspace(dir: string, name = defaultName(dir), options: CreateOptions = {}): CreateResult {
-  const template = options.template ?? TEMPLATE_NAMES[0];
-  if (!Object.hasOwn(TEMPLATES, template)) {
-    return { ok: false, reason: `there is no template "${template}"; pass --template ${TEMPLATE_NAMES.join(' or ')}` };
+  const template = options.template ?? TEMPLATES[0];
+  if (!TEMPLATES.includes(template)) {
+    return { ok: false, reason: `there is no template "${template}"; pass --template ${TEMPLATES.join(' or ')}` };
   }
   if (options.example && !existsSync(templateDir(template, 'example'))) {
     return { ok: false, reason: `the ${template} template is a styled starter already; leave out --example` };

@@ -117,7 +117,7 @@ test('kit create --example lays a styled starter over the template, which kit ch
   expect(readFileSync(join(emitted, 'styles', 'main.css'), 'utf8')).toContain('.counter');
   // The stylesheet went to the styles output: the script imports no CSS.
   expect(readFileSync(join(emitted, 'modules', 'main.js'), 'utf8')).not.toMatch(/import\s*["'][^"']*\.css/);
-  expect(readFileSync(join(site, 'dist', 'index.html'), 'utf8')).toMatch(/<link rel="stylesheet" href="[^"]*m\/@acme\/site@0\.1\.0\/styles\/main\.css"/);
+  expect(readFileSync(join(site, 'dist', 'index.html'), 'utf8')).toMatch(/<link rel="stylesheet" href="[^"]*m\/@acme\/site@0\.1\.0\/styles\/main\.css\?v=[0-9a-f]{10}"/);
 });
 
 /** The JSON files of a workspace, node_modules aside. */
