@@ -8,6 +8,7 @@ import { owningModule } from '../workspace/ownership.js';
 import { emitTarget } from './swc-options.js';
 import { declarationsOnly, declarationStandIn } from './declaration-stand-in.js';
 import { CSS_MODULE, stylesheetStandIn } from './css-modules.js';
+import { inlinedModule, type InlinedModule } from './inlined-module.js';
 import { emitOptionsOf } from '../workspace/tsconfig-options.js';
 import { nearestTsconfig, tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
 import type { Workspace } from '../workspace/model.js';
@@ -89,15 +90,16 @@ const decided = new WeakMap<Workspace, RegExp>();
  * The imports kit's rules decide something of (see ImportPolicy): bare ones, stylesheets, and
  * files with an extension the workspace declares assets with. A relative import of code is
  * the bundler's to resolve (kit checks where it led afterwards, from the metafile): left to
- * esbuild, it costs no round trip to this process. An import of anything else (an asset not
- * declared) fails the build, which is then built again with `EVERY_IMPORT`.
+ * esbuild, it costs no round trip to this process. An import with a query (`?raw`) is kit's
+ * (esbuild would drop the query). An import of anything else (an asset not declared) fails
+ * the build, which is then built again with `EVERY_IMPORT`.
  */
 function importsToDecide(workspace: Workspace): RegExp {
   let filter = decided.get(workspace);
   if (!filter) {
     const assets = new Set(workspace.modules.flatMap((m) => m.assets.map((a) => extname(a.path))).filter((e) => e && !CODE.has(e)));
     const extensions = ['css', ...[...assets].map((e) => e.slice(1).replace(/[^A-Za-z0-9]/g, (c) => `\\${c}`))];
-    filter = new RegExp(`^[^./]|\\.(?:${extensions.join('|')})(?:[?#]|$)`);
+    filter = new RegExp(`^[^./]|\\.(?:${extensions.join('|')})(?:[?#]|$)|\\?`);
     decided.set(workspace, filter);
   }
   return filter;
@@ -107,6 +109,8 @@ async function build(parts: Part[], partOf: (importer: string) => Part | undefin
   const { workspace, options } = parts[0].input;
   const root = workspace.root;
   const stylesheets = new Map<string, StylesheetImport>();
+  /** The modules made for imports with `?raw` or `?inline`, by their metafile name: what they were made from, what went wrong. */
+  const inlined = new Map<string, InlinedModule>();
   const rel = (path: string) => toPosix(relative(root, path));
   const plugin: Plugin = {
     name: 'kit-imports',
@@ -133,6 +137,11 @@ async function build(parts: Part[], partOf: (importer: string) => Part | undefin
             return { path: rel(decision.path), namespace: 'kit-style' };
           case 'asset':
             return { path: rel(decision.path), namespace: 'kit-asset', pluginData: decision.url };
+          case 'inline': {
+            const { form, path } = decision;
+            const load = () => inlinedModule(form, path, part.input.policy, args.importer, args.path);
+            return { path: rel(path), suffix: `?${form}`, namespace: 'kit-inline', pluginData: load };
+          }
           case 'source': {
             // A tsconfig `paths` alias: the file it names, checked from the metafile as a relative import is.
             if (decision.path) return { path: decision.path };
@@ -143,6 +152,11 @@ async function build(parts: Part[], partOf: (importer: string) => Part | undefin
       });
       build.onLoad({ filter: /.*/, namespace: 'kit-declarations' }, (args) => ({ contents: declarationStandIn(resolve(root, args.path)), loader: 'js' }));
       build.onLoad({ filter: /.*/, namespace: 'kit-style' }, () => ({ contents: '', loader: 'js' }));
+      build.onLoad({ filter: /.*/, namespace: 'kit-inline' }, async (args) => {
+        const made = await (args.pluginData as () => Promise<InlinedModule>)();
+        inlined.set(`kit-inline:${args.path}${args.suffix}`, made);
+        return { contents: made.code, loader: 'js' };
+      });
       build.onLoad({ filter: CSS_MODULE, namespace: 'file' }, async (args) => ({ contents: await stylesheetStandIn(root, args.path), loader: 'js' }));
       build.onLoad({ filter: /.*/, namespace: 'kit-asset' }, (args) => ({
         contents: `export default new URL(${JSON.stringify(args.pluginData)}, import.meta.url).href;`,
@@ -169,24 +183,29 @@ async function build(parts: Part[], partOf: (importer: string) => Part | undefin
     logLevel: 'silent',
     plugins: [plugin],
   });
-  return Object.assign(result, { stylesheets });
+  return Object.assign(result, { stylesheets, inlined });
 }
 
 /** One module's bundle out of a build: its output, its files' imports checked, its stylesheets in order. */
 function collect(result: Built, part: Part, root: string): KitBundleResult {
   const { module, policy } = part.input;
-  const stylesheets = (result as Built & { stylesheets: Map<string, StylesheetImport> }).stylesheets;
+  const { stylesheets, inlined } = result as Built & { stylesheets: Map<string, StylesheetImport>; inlined: Map<string, InlinedModule> };
   const entryKey = toPosix(relative(root, module.entry));
   const outputKey = Object.keys(result.metafile.outputs).find((key) => result.metafile.outputs[key].entryPoint === entryKey)!;
   const inputs = reachable(result.metafile, entryKey);
   const diagnostics = [...part.diagnostics];
+  const made = new Map<string, InlinedModule>();
   for (const file of inputs) {
     for (const record of result.metafile.inputs[file].imports) {
+      const inline = record.external ? undefined : inlined.get(record.path);
+      if (inline) made.set(record.path, inline);
       if (record.external || record.path.includes(':')) continue;
       const problem = policy.checkResolved(resolve(root, record.path), resolve(root, file), record.original ?? record.path);
       if (problem) diagnostics.push(problem);
     }
   }
+  // Imports with `?raw` or `?inline`: the files each was made from are the module's inputs too.
+  for (const inline of made.values()) diagnostics.push(...inline.diagnostics);
   const ordered = orderStylesheets(
     entryKey,
     (id) => (result.metafile.inputs[id]?.imports ?? []).filter((r) => !r.external).map((r) => r.path),
@@ -201,7 +220,7 @@ function collect(result: Built, part: Part, root: string): KitBundleResult {
     map: map ? (JSON.parse(map.text) as SourceMap) : undefined,
     stylesheets: ordered,
     dynamicImports,
-    inputs: [...inputs.map((i) => resolve(root, i)), ...part.settings],
+    inputs: [...new Set([...inputs.map((i) => resolve(root, i)), ...[...made.values()].flatMap((m) => m.inputs), ...part.settings])],
     diagnostics,
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, extname, relative, resolve } from 'node:path';
 import { assetAddressFromModule } from './address.js';
@@ -9,6 +9,7 @@ import { aliasLookup, type AliasLookup } from '../check/aliases.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import { moduleOfEntry, owningModule } from '../workspace/ownership.js';
 import { isInside, toPosix } from '../paths.js';
+import { isSuffix, splitQuery, unknownSuffix, type Inlined } from './suffixes.js';
 
 /** What a bundler does with one import of a module's file. */
 export type ImportDecision =
@@ -16,6 +17,8 @@ export type ImportDecision =
   | { kind: 'stylesheet'; path: string }
   | { kind: 'asset'; path: string; url: string }
   | { kind: 'source'; /** The file a tsconfig `paths` alias names: the bundler loads it, as for a relative import. */ path?: string }
+  /** An import with `?raw` or `?inline`: a module whose default export is a string made from the file (see inlined-module.ts). */
+  | { kind: 'inline'; path: string; form: Inlined }
   | { kind: 'error'; diagnostic: Diagnostic };
 
 /** Extensions of files a bundler reads as code; an imported file with any other is an asset. */
@@ -43,10 +46,15 @@ export class ImportPolicy {
     if (specifier.startsWith('#') || specifier.startsWith('\0')) return { kind: 'source' };
     // A tsconfig `paths` alias (`@/lib/utils`) names a file, not a package: a relative import's
     // rules apply to it (the bundler then checks where it led with `checkResolved`).
-    const aliased = (this.aliases ??= aliasLookup(this.workspace))(specifier, importer);
+    // Its suffix (`@/assets/logo.svg?url`) is not part of the file the alias names.
+    const { file, query } = splitQuery(specifier);
+    const aliased = (this.aliases ??= aliasLookup(this.workspace))(file, importer);
     if (aliased) {
-      const decision = this.decideRelative(aliased, importer);
+      const decision = this.decideRelative(query === undefined ? aliased : `${aliased}?${query}`, importer, specifier);
       return decision.kind === 'source' ? { kind: 'source', path: aliased } : decision;
+    }
+    if (query !== undefined) {
+      return this.error(bundleError(`'${specifier}' names a package with a query; kit's import suffixes (?raw, ?url, ?inline) apply to the module's own files, imported by a relative path or a tsconfig \`paths\` alias`, this.locate(importer, specifier)));
     }
     return this.decideBare(specifier, importer);
   }
@@ -54,8 +62,11 @@ export class ImportPolicy {
   /** The importers' tsconfig `paths`, read once per directory for this build. */
   private aliases?: AliasLookup;
 
-  private decideRelative(specifier: string, importer: string): ImportDecision {
-    const path = resolve(dirname(importer), specifier.replace(/[?#].*$/, ''));
+  /** `written`: the specifier as the importer writes it (an alias's, when `specifier` is the file it names). */
+  private decideRelative(specifier: string, importer: string, written = specifier): ImportDecision {
+    const { file, query } = splitQuery(specifier);
+    const path = resolve(dirname(importer), file);
+    if (query !== undefined) return this.decideSuffix(query, path, importer, written);
     const extension = extname(path);
     if (extension === '.css') return { kind: 'stylesheet', path };
     // Only an existing file with a non-code extension is an asset; `./x.test` names a source.
@@ -63,9 +74,35 @@ export class ImportPolicy {
     const asset = this.module.assets.find((a) => a.absolute === path);
     if (!asset) {
       const declaredAs = toPosix(relative(this.module.dir, path));
-      return this.error(assetNotDeclared(declaredAs, this.module.moduleManifestFile ?? `${this.rel(this.module.dir)}/module.json`, this.locate(importer, specifier)));
+      return this.error(assetNotDeclared(declaredAs, this.module.moduleManifestFile ?? `${this.rel(this.module.dir)}/module.json`, this.locate(importer, written)));
     }
     return { kind: 'asset', path, url: assetAddressFromModule(this.module.subpath, asset.path) };
+  }
+
+  /**
+   * An import with a query, as Vite's suffixes mean it (CONTRACT §11): `?url` is the address of
+   * a declared asset, as the plain import of an asset is (so undeclared, it is served no more
+   * than that is); `?raw` and `?inline` put what the file holds into the code itself, like a
+   * helper's source, so any file of the module's package may be imported so.
+   */
+  private decideSuffix(query: string, path: string, importer: string, written: string): ImportDecision {
+    const at = () => this.locate(importer, written);
+    if (!isSuffix(query)) return this.error(bundleError(unknownSuffix(written, query, this.rel(path)), at()));
+    if (!isFile(path)) return this.error(bundleError(`Cannot find '${written}' imported by ${this.rel(importer)}; create ${this.rel(path)} or correct the import`, at()));
+    const extension = extname(path);
+    if (query === 'url') {
+      const asset = this.module.assets.find((a) => a.absolute === path);
+      if (!asset) return this.error(assetNotDeclared(toPosix(relative(this.module.dir, path)), this.module.moduleManifestFile ?? `${this.rel(this.module.dir)}/module.json`, at()));
+      return { kind: 'asset', path, url: assetAddressFromModule(this.module.subpath, asset.path) };
+    }
+    const problem = this.checkResolved(path, importer, written);
+    if (problem) return this.error(problem);
+    if (query === 'raw') return { kind: 'inline', path, form: 'raw' };
+    if (extension === '.css') return { kind: 'inline', path, form: 'stylesheet' };
+    if (CODE.has(extension)) {
+      return this.error(bundleError(`'${written}': ?inline is for stylesheets and assets, and ${this.rel(path)} is code; import it as it is, or with ?raw for its text`, at()));
+    }
+    return { kind: 'inline', path, form: 'data' };
   }
 
   private decideBare(specifier: string, importer: string): ImportDecision {
@@ -121,6 +158,15 @@ export class ImportPolicy {
   /** Where `specifier` is imported in `importer`. */
   locate(importer: string, specifier: string): Location {
     return locateImport(this.workspace.root, importer, specifier);
+  }
+}
+
+/** Whether `path` is a file, a link followed. */
+function isFile(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false; // a path through a file: not there either
   }
 }
 

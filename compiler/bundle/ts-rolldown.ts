@@ -7,6 +7,7 @@ import { toPosix } from '../paths.js';
 import { resolveRelative } from '../check/resolve.js';
 import { declarationsOnly, declarationStandIn } from './declaration-stand-in.js';
 import { CSS_MODULE, stylesheetStandIn } from './css-modules.js';
+import { inlinedModule, type InlinedModule } from './inlined-module.js';
 import { typeScriptTransform } from './ts-transform.js';
 import { emitTarget } from './swc-options.js';
 import type { CompileOptions } from './options.js';
@@ -18,6 +19,10 @@ import { orderStylesheets, type SourceMap, type StylesheetImport } from './types
 const STYLE = '\0kit-style:';
 /** A relative import of a file that is only declarations (its const enums are its only code): a suffix, so that the output's comments name the file by its workspace path. */
 const DECLARATIONS = '?kit-declarations';
+/** An import with `?raw` or `?inline` (`?kit-inline-raw`, say): named by its file and what it holds. */
+const INLINED = '?kit-inline-';
+/** The suffix of one of kit's ids: what is left is the file. */
+const KIT_ID_SUFFIX = /\?kit-[\w-]+$/;
 
 /** A module's bundle, apart from its verdict: what rolldown made of its files and what kit's import rules said. */
 export interface Bundled {
@@ -107,6 +112,8 @@ const entryName = (index: number) => `kit_entry_${index}`;
 interface Run {
   output: Awaited<ReturnType<Awaited<ReturnType<typeof rolldown>>['generate']>>['output'];
   graph: Map<string, readonly string[]>;
+  /** The modules made for imports with `?raw` or `?inline`, by id: their files and diagnostics are those of the parts that reach them. */
+  inlined: Map<string, InlinedModule>;
   transformMs: number;
 }
 
@@ -122,6 +129,8 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
   const assets = new Map<string, string>();
   const graph = new Map<string, readonly string[]>();
   const external = new Set<string>();
+  const suffixed = new Map<string, { load: () => Promise<InlinedModule> }>();
+  const inlined = new Map<string, InlinedModule>();
   const emitOptionsFor = emitOptionsLookup(workspace);
   const byEntry = new Map(parts.map((part) => [part.module.entry, part]));
   for (const part of parts) part.target = emitTarget(emitOptionsFor(part.module.entry).target);
@@ -160,6 +169,12 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
           assets.set(decision.path, decision.url);
           claim(decision.path, part);
           return decision.path;
+        case 'inline': {
+          const id = decision.path + INLINED + decision.form;
+          if (!suffixed.has(id)) suffixed.set(id, { load: () => inlinedModule(decision.form, decision.path, policy, importer, source) });
+          claim(id, part);
+          return { id, moduleSideEffects: false };
+        }
         case 'source': {
           const relative = source.startsWith('.') || source.startsWith('/');
           // A tsconfig `paths` alias is resolved by the rules (decision.path), then checked as a relative import is.
@@ -178,6 +193,8 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
       }
     },
     load(id) {
+      const wanted = suffixed.get(id);
+      if (wanted) return wanted.load().then((made) => (inlined.set(id, made), { code: made.code, moduleType: 'js' as const }));
       // Stand-ins are JavaScript whatever their file's extension says (rolldown would read a `.css` as CSS).
       if (id.startsWith(STYLE)) return { code: '', moduleType: 'js' };
       if (CSS_MODULE.test(id)) return stylesheetStandIn(root, id).then((code) => ({ code, moduleType: 'js' as const }));
@@ -227,7 +244,7 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
     // Alone, a lazily imported private helper is part of the module: one artifact, no chunk without an address.
     const { output } = await bundle.generate({ format: 'es', sourcemap, dir: root, ...(together ? { entryFileNames: '[name].js' } : { codeSplitting: false }) });
     await bundle.close();
-    return { output, graph, transformMs: spent.ms };
+    return { output, graph, inlined, transformMs: spent.ms };
   } catch (error) {
     return { error, transformMs: spent.ms };
   }
@@ -238,7 +255,12 @@ function collect(workspace: Workspace, part: Part, run: Run, chunk: OutputChunk,
   const root = workspace.root;
   const reached = new Set<string>(part.id ? [part.id] : []);
   for (const id of reached) for (const next of run.graph.get(id) ?? []) reached.add(next);
-  const read = [...reached].filter((id) => !id.startsWith('\0') && run.graph.has(id)).map((id) => (id.endsWith(DECLARATIONS) ? id.slice(0, -DECLARATIONS.length) : id));
+  const read = [...reached].filter((id) => !id.startsWith('\0') && run.graph.has(id)).map((id) => id.replace(KIT_ID_SUFFIX, ''));
+  // What an import with `?raw` or `?inline` was made from (a stylesheet's partials and PostCSS config), and what went wrong making it.
+  for (const id of reached) {
+    const made = run.inlined.get(id);
+    if (made) read.push(...made.inputs), part.diagnostics.push(...made.diagnostics);
+  }
   const stylesheets = orderStylesheets(part.id ?? part.module.entry, (id) => [...(run.graph.get(id) ?? [])], (id) => part.stylesheets.get(id));
   // The map names no output file: the same module's map is the same whether it was bundled alone or with others.
   const map = chunk.map ? ({ version: chunk.map.version, sources: chunk.map.sources.map((s) => toPosix(relative(root, resolve(root, s)))), sourcesContent: chunk.map.sourcesContent, mappings: chunk.map.mappings, names: chunk.map.names } as SourceMap) : undefined;
