@@ -18,7 +18,7 @@ export async function checkHost(host: string): Promise<void> {
   const own = new Set(['0.0.0.0', '::', ...Object.values(networkInterfaces()).flatMap((list) => list?.map((i) => i.address) ?? [])]);
   const addresses = await lookup(host, { all: true }).catch(() => []);
   if (!addresses.some(({ address }) => own.has(address) || address.startsWith('127.'))) {
-    throw new UserError(`--host ${host} is not an address of this machine; pass 127.0.0.1 (the default), 0.0.0.0 for every address, or one of its own`);
+    throw new UserError(`--host ${host} is not an address of this machine; pass 127.0.0.1 (the default), a bare --host (0.0.0.0) for every interface, or one of its own`);
   }
 }
 

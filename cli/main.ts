@@ -3,17 +3,25 @@ import { closeCheckers, KIT, reportCacheTrouble } from '../compiler/index.js';
 import { buildCommand } from './commands/build.js';
 import { checkCommand } from './commands/check.js';
 import { createCommand } from './commands/create.js';
+import { devCommand } from './commands/dev.js';
 import { explainCommand } from './commands/explain.js';
 import { runCommand } from './commands/run.js';
 import { selectCommand } from './commands/select.js';
 import { pc, UserError } from './output.js';
 
-const COMMANDS = [createCommand, runCommand, buildCommand, checkCommand, selectCommand, explainCommand];
+const COMMANDS = [createCommand, devCommand, runCommand, buildCommand, checkCommand, selectCommand, explainCommand];
 const NAMES = COMMANDS.map((c) => String(c.command).split(' ')[0]);
+/** The commands that serve until stopped, and close TypeScript 7's process themselves. */
+const SERVING = ['run', 'dev'];
+
+/** The command `argv` names: the first name of one that is not `--cwd`'s value (`kit --cwd dev build` builds). */
+function commandOf(argv: string[]): string | undefined {
+  return argv.find((arg, i) => NAMES.includes(arg) && argv[i - 1] !== '--cwd');
+}
 
 /** Parses `argv` and runs the command it names; a user's mistake exits 1 with one line. */
 export async function main(argv: string[]): Promise<void> {
-  const command = argv.find((arg) => NAMES.includes(arg));
+  const command = commandOf(argv);
   // A cache that cannot be written costs speed, never the command: one warning line.
   reportCacheTrouble((message) => process.stderr.write(`${pc.yellow('warning:')} ${message}\n`));
   const cli = yargs(argv)
@@ -32,8 +40,8 @@ export async function main(argv: string[]): Promise<void> {
     });
   try {
     await cli.parseAsync();
-    // TypeScript 7's process would keep a finished command alive; `kit run` closes it on stop.
-    if (command !== 'run') await closeCheckers();
+    // TypeScript 7's process would keep a finished command alive; `kit run` and `kit dev` close it on stop.
+    if (!SERVING.includes(command ?? '')) await closeCheckers();
   } catch (error) {
     const where = pc.red(command ? `kit ${command}:` : 'kit:');
     if (!(error instanceof UserError)) {

@@ -17,7 +17,7 @@ const scratch = () => join(tmpdir(), `kit-cli-${process.pid}-${Math.random().toS
 test('kit --help lists the commands', () => {
   const help = kit(['--help']);
   expect(help.code).toBe(0);
-  for (const command of ['create', 'run', 'build', 'check', 'select']) expect(help.stdout).toContain(`kit ${command}`);
+  for (const command of ['create', 'dev', 'run', 'build', 'check', 'select']) expect(help.stdout).toContain(`kit ${command}`);
 });
 
 test('kit create makes a workspace that kit check accepts', () => {

@@ -93,6 +93,20 @@ test('the network addresses show only when --host opens the service to the netwo
   expect(text).toMatch(/Network: [^\n]+\n {2}➜ {2}Preview: http:\/\/127\.0\.0\.1:\d+\/preview\/\n/);
 });
 
+test('a bare --host opens the service to the network: Local on loopback, a Network line per address, as Vite prints them', async () => {
+  const { terminal } = await runAtTerminal(['--port', '0', '--host']);
+  const text = terminal.text();
+  const port = /Local: {3}http:\/\/127\.0\.0\.1:(\d+)\//.exec(text)?.[1];
+  expect(port, text).toBeDefined();
+  const external = Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((i) => !i.internal && i.family === 'IPv4');
+  for (const { address } of external) expect(text).toContain(`  ➜  Network: http://${address}:${port}/\n`);
+  // A machine with no network address still hears where the service listens.
+  if (!external.length) expect(text).toContain('  ➜  Network: every interface (0.0.0.0); this machine has no network address now\n');
+  expect(text).toMatch(/Network: [^\n]+\n {2}➜ {2}Preview: http:\/\/127\.0\.0\.1:\d+\/preview\/\n/);
+});
+
 test('--log-level silent at a terminal still shows the address, on a line of its own', async () => {
   terminal = startInTerminal(copySample('shop'), ['--port', '0', '--log-level', 'silent']);
   await expect.poll(terminal.text, { timeout: 20_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\n$/);

@@ -168,10 +168,10 @@ describe('every mistake on the command line is one line and exit 1', () => {
   test('kit with no command, and an unknown command', () => {
     const bare = kit([]);
     expect(bare.code).toBe(1);
-    expect(bare.stderr.trim().split('\n')).toEqual(['kit: name a command: create, run, build, check, select, explain (kit --help says what each does)']);
+    expect(bare.stderr.trim().split('\n')).toEqual(['kit: name a command: create, dev, run, build, check, select, explain (kit --help says what each does)']);
     const unknown = kit(['bild']);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr.trim()).toBe('kit: there is no command "bild"; the commands are create, run, build, check, select, explain');
+    expect(unknown.stderr.trim()).toBe('kit: there is no command "bild"; the commands are create, dev, run, build, check, select, explain');
   });
 
   test('an unknown option names the command', () => {
