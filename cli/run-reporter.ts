@@ -52,6 +52,12 @@ export class RunReporter {
   /** Errors the previews threw, printed once each until the code changes. */
   private thrown = new Set<string>();
 
+  /** A page's index.html or a .env file changed: the open previews are made again. */
+  readonly pageChanged = (files: string[]): void => {
+    const c = this.colors;
+    this.info(`${c.cyan('↻')} ${files.join(', ')} ${c.dim(`changed: open previews ${this.reload ? 'reload' : 'ask to reload'}`)}`);
+  };
+
   /** An error an open preview's code threw: printed once, however many pages or reloads meet it, until the code changes. */
   readonly pageError = (error: PageError): void => {
     const where = error.address ? `${error.address}${error.line ? `:${error.line}:${error.column ?? 1}` : ''}` : 'the page';

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { Compiler, DiskStore, findWorkspaceRoot, WorkspaceLoader, type RemoteCache } from '../compiler/index.js';
+import { relative, resolve, sep } from 'node:path';
+import { Compiler, DiskStore, findWorkspaceRoot, isInside, WorkspaceLoader, type RemoteCache, type Workspace } from '../compiler/index.js';
 import { UserError } from './output.js';
 
 /**
@@ -32,4 +32,16 @@ export function openWorkspace(cwd: string, command: string, remote?: (root: stri
       return (compiler ??= new Compiler({ disk: DiskStore.forWorkspace(root), remote: remote?.(root) }));
     },
   };
+}
+
+/**
+ * The page a command started in `cwd` makes (CONTRACT §11): `--page <folder>` (relative to the
+ * workspace), else the page of the package folder `cwd` is in (an app's), else undefined
+ * (the workspace root's page, or its only one).
+ */
+export function pageFolder(workspace: Workspace, cwd: string, page?: string): string | undefined {
+  if (page !== undefined) return relative(workspace.root, resolve(workspace.root, page)).split(sep).join('/');
+  const dir = resolve(cwd);
+  const found = workspace.pages.filter((p) => p.folder !== '' && isInside(dir, p.dir)).sort((a, b) => b.dir.length - a.dir.length)[0];
+  return found?.folder;
 }

@@ -37,4 +37,6 @@ export { isInstallInput } from './workspace/tsconfig-chain.js';
 export { escapeHtml, inScript } from './page/html.js';
 export { staticallyReached, staticImports, templateEntry } from './page/entry.js';
 export { minimalTemplate, readPageTemplate, renderPage, type PageTemplate } from './page/template.js';
+export { choosePage, type PageChoice } from './page/page-choice.js';
+export type { PageInfo } from './workspace/pages.js';
 export { planPreview, type PageRequest, type PlanResult, type PreviewModule, type PreviewPlan } from './page/preview-plan.js';

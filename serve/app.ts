@@ -6,6 +6,7 @@ import { requestTarget } from './request.js';
 import { respond } from './respond.js';
 import { answerOpenInEditor } from './routes/editor.js';
 import { answerPageError } from './routes/page-error.js';
+import { answerPublicFile } from './routes/public.js';
 import { answerEvents } from './routes/events.js';
 import { answerFrame } from './routes/frame.js';
 import { answerModuleAddress } from './routes/modules.js';
@@ -60,6 +61,9 @@ function answerRequest(ctx: ServiceContext, allowedHosts: Set<string>, event: H3
   if (path.startsWith('/m/')) return answerModuleAddress(ctx, event); // code, styles, assets
   if (path === '/' && ctx.options.development) return { kind: 'redirect', location: '/preview/', status: 302 }; // the printed address opens the preview
   const [, route, methods] = DEVELOPMENT_ROUTES.find(([test]) => test(path)) ?? [];
+  // The page's public/ files, at its root and beside the preview, after kit's own paths.
+  const publicFile = !route && ctx.options.development && (event.method === 'GET' || event.method === 'HEAD') ? answerPublicFile(ctx, path) : undefined;
+  if (publicFile) return publicFile;
   if (!route || !methods) return refuse('NOT_FOUND', `nothing is served at ${path}; modules live at /m/<package>@<version>/…${ctx.options.development ? ', the preview at /preview/' : ''}`);
   if (!ctx.options.development) return refuse('EXTENSION_DISABLED', `${path} needs the development extension; start kit run with KIT_SERVICE_EXTENSIONS=@kit-js/packages/development`);
   return checkMethod(event, methods) ?? checkSameOrigin(event) ?? route(ctx, event); // other sites must not read development outputs

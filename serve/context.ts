@@ -22,6 +22,10 @@ export interface ServiceOptions {
   debug?: boolean;
   /** Told of every judged build that changed (the terminal's report). */
   onBuild?: (outcome: BuildOutcome) => void;
+  /** The folder whose `index.html` is the page (an app's, when kit was started there), relative to the root; `?page=` overrides it. */
+  page?: string;
+  /** Told when a page's index.html or a .env file changed, and open previews reload (the terminal's report). */
+  onPageChanged?: (files: string[]) => void;
   /** Told of each error an open preview's code threw (the terminal's report). */
   onPageError?: (error: PageError) => void;
 }

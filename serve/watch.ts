@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { isInstallInput, type FileEvent } from '../compiler/index.js';
+import { isInstallInput, type FileEvent, type Workspace } from '../compiler/index.js';
 import type { ServiceContext } from './context.js';
 import { currentSelection } from './selection.js';
 
@@ -57,6 +57,7 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
         // The edited modules first, on their own: theirs are the answers awaited now.
         await ctx.builds.judge(ctx.compiler, workspace, holding);
         if (reading.length) await ctx.builds.judge(ctx.compiler, workspace, reading);
+        announcePageFiles(ctx, workspace, paths);
       } while (again);
     } catch (error) {
       process.stderr.write(`kit: rebuild failed: ${(error as Error).message}\n`);
@@ -121,6 +122,21 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
   });
   return watcher;
 }
+
+/**
+ * An edit of a page's `index.html` or of a `.env` file (at the root or in a package) changes
+ * what an open preview is made of as a whole: announced as `page.changed` (the runtime
+ * reloads), and told to the terminal.
+ */
+function announcePageFiles(ctx: ServiceContext, workspace: Workspace, paths: ReadonlySet<string>): void {
+  const dirs = new Set([workspace.root, ...workspace.packages.map((pkg) => pkg.dir)]);
+  const files = [...paths].filter((path) => dirs.has(dirname(path)) && PAGE_FILE.test(basename(path))).map((path) => relative(workspace.root, path).split(sep).join('/')).sort();
+  if (!files.length) return;
+  ctx.channel.publish('page.changed', { files });
+  ctx.options.onPageChanged?.(files);
+}
+
+const PAGE_FILE = /^(index\.html|\.env(\..+)?)$/;
 
 /** False for a path that is gone, or never was (an event names a file's basename below the file itself). */
 function isDirectory(path: string): boolean {

@@ -3,18 +3,24 @@ import type { CommandModule } from 'yargs';
 import { checkOutputDirectory, ForeignFileClash, PUBLIC_DIR, sharedHelperWarnings, writeDistribution } from '../../compiler/index.js';
 import { pc, printDiagnostics, printWarnings, UserError } from '../output.js';
 import { openRemoteCache, remoteCacheOptions, remoteSummary, type RemoteArgs } from '../remote.js';
-import { openWorkspace } from '../workspace.js';
+import { openWorkspace, pageFolder } from '../workspace.js';
 import { sizeTable } from '../size-table.js';
 
 interface Args extends RemoteArgs {
   cwd: string;
-  out: string;
+  out?: string;
+  page?: string;
 }
 
 export const buildCommand: CommandModule<{ cwd: string }, Args> = {
   command: 'build',
   describe: 'Compile every public module for production and write the static emit',
-  builder: (y) => remoteCacheOptions(y.option('out', { type: 'string', default: 'dist', describe: 'output directory, relative to the workspace' })),
+  builder: (y) =>
+    remoteCacheOptions(
+      y
+        .option('out', { type: 'string', defaultDescription: "dist/ in the page's folder", describe: 'output directory, relative to the workspace' })
+        .option('page', { type: 'string', describe: "the folder whose index.html is the page (an app's), relative to the workspace; default: the app kit build runs in, else the workspace root's" }),
+    ),
   handler: async (args) => {
     const started = performance.now();
     const opened = openWorkspace(args.cwd, 'build', (root) => openRemoteCache(root, args));
@@ -22,22 +28,25 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
     printWarnings(workspace.warnings);
     // Read from the sources beside the build (esbuild's service lexes them), told when it is done.
     const helpers = sharedHelperWarnings(workspace);
-    const checked = checkOutputDirectory(workspace, args.out);
+    const page = pageFolder(workspace, args.cwd, args.page);
+    // An app's emit goes to its own dist/ (the one place inside a package an emit may go).
+    const out = args.out ?? (page ? `${page}/dist` : 'dist');
+    const checked = checkOutputDirectory(workspace, out, out, page ? `${page}/dist` : undefined);
     if (!checked.ok) throw new UserError(`${checked.reason}; nothing was written`);
-    const out = checked.dir;
+    const outDir = checked.dir;
     const compiler = opened.compiler;
     const tty = process.stderr.isTTY;
-    const result = await writeDistribution(workspace, compiler, out, (done, total, module) => {
+    const result = await writeDistribution(workspace, compiler, outDir, (done, total, module) => {
       if (tty) process.stderr.write(`\r\x1b[K${pc.cyan(`[${done}/${total}]`)} ${module.vspecifier}`);
-    }).catch((error: NodeJS.ErrnoException) => {
+    }, page).catch((error: NodeJS.ErrnoException) => {
       if (tty) process.stderr.write('\r\x1b[K');
       if (error instanceof ForeignFileClash) {
-        const names = error.files.map((file) => `${displayPath(out)}/${file}`).join(', ');
-        throw new UserError(`${names} ${error.files.length === 1 ? 'was' : 'were'} not written by kit build, and the emit has ${error.files.length === 1 ? 'a file' : 'files'} of that name; move ${error.files.length === 1 ? 'it' : 'them'} to ${PUBLIC_DIR}/ (copied into every build) or remove ${error.files.length === 1 ? 'it' : 'them'}; ${displayPath(out)} is as it was`);
+        const names = error.files.map((file) => `${displayPath(outDir)}/${file}`).join(', ');
+        throw new UserError(`${names} ${error.files.length === 1 ? 'was' : 'were'} not written by kit build, and the emit has ${error.files.length === 1 ? 'a file' : 'files'} of that name; move ${error.files.length === 1 ? 'it' : 'them'} to ${PUBLIC_DIR}/ (copied into every build) or remove ${error.files.length === 1 ? 'it' : 'them'}; ${displayPath(outDir)} is as it was`);
       }
       // A place that cannot be written: the emit was being written aside, and is gone again.
       const reason = error.code && WRITE_FAILURES[error.code];
-      if (reason) throw new UserError(`cannot write ${displayPath(out)}: ${reason}; ${displayPath(out)} is as it was`);
+      if (reason) throw new UserError(`cannot write ${displayPath(outDir)}: ${reason}; ${displayPath(outDir)} is as it was`);
       throw error;
     });
     if (tty) process.stderr.write('\r\x1b[K');
@@ -53,13 +62,13 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
       process.exitCode = 1;
       return;
     }
-    process.stdout.write(sizeTable(out, displayPath(out), result.written));
+    process.stdout.write(sizeTable(outDir, displayPath(outDir), result.written));
     const ms = Math.round(performance.now() - started);
     const count = workspace.modules.length;
     const installed = result.installed ? ` and ${result.installed} installed package${result.installed === 1 ? '' : 's'}` : '';
-    process.stdout.write(`${pc.green('✓')} built ${count} module${count === 1 ? '' : 's'}${installed} into ${displayPath(out)} ${pc.dim(`(${result.files} files, ${ms} ms${remoteSummary(remote)})`)}\n`);
+    process.stdout.write(`${pc.green('✓')} built ${count} module${count === 1 ? '' : 's'}${installed} into ${displayPath(outDir)} ${pc.dim(`(${result.files} files, ${ms} ms${remoteSummary(remote)})`)}\n`);
     printWarnings(result.warnings);
-    if (result.kept.length) process.stdout.write(`${pc.dim('kept')} ${keptList(result.kept.map((file) => `${displayPath(out)}/${file}`))} ${pc.dim(`(not written by kit build)`)}\n`);
+    if (result.kept.length) process.stdout.write(`${pc.dim('kept')} ${keptList(result.kept.map((file) => `${displayPath(outDir)}/${file}`))} ${pc.dim(`(not written by kit build)`)}\n`);
     if (result.noPage) process.stderr.write(`${pc.yellow('warning:')} ${result.noPage}; load the modules from a page of your own with dist/importmap.json\n`);
     if (result.unmapped.length) {
       process.stderr.write(`${pc.yellow('warning:')} not installed, so not in importmap.json: ${result.unmapped.join(', ')}; install them (npm install) or map them to a CDN in the page's import map\n`);

@@ -13,6 +13,7 @@ import { emitOptionsOf } from '../workspace/tsconfig-options.js';
 import { nearestTsconfig, tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
 import type { Workspace } from '../workspace/model.js';
 import { orderStylesheets, type KitBundleInput, type KitBundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
+import { importMetaEnv, importMetaEnvDefines, type ImportMetaEnv } from './import-meta-env.js';
 
 // Outputs sit beside the workspace's files (never written), so map sources are relative to the workspace.
 const OUT = '__kit_out_';
@@ -27,12 +28,14 @@ interface Part {
   settings: string[];
   /** The project a solution tsconfig leads to, when it is not the nearest tsconfig.json (which esbuild would read). */
   project?: string;
+  /** What `import.meta.env` is for this module: one call defines one. */
+  env: ImportMetaEnv;
 }
 
 function partOf(input: KitBundleInput): Part {
   const tsconfig = tsconfigOf(input.workspace, input.module.entry);
   const project = tsconfig !== nearestTsconfig(input.workspace, input.module.entry) ? tsconfig : undefined;
-  return { input, diagnostics: [], target: emitTarget(emitOptionsOf(tsconfig).target), settings: tsconfigInputs(input.workspace, input.module.entry, tsconfig), project };
+  return { input, diagnostics: [], target: emitTarget(emitOptionsOf(tsconfig).target), settings: tsconfigInputs(input.workspace, input.module.entry, tsconfig), project, env: importMetaEnv(input.workspace, input.module, input.options) };
 }
 
 /** The `esbuild` bundler (`@kit-js/packages/bundlers/esbuild`): esbuild in bundle mode. */
@@ -66,7 +69,8 @@ export const esbuildBundler: Bundler & { bundleTogether: typeof bundleTogether }
  */
 async function bundleTogether(inputs: KitBundleInput[]): Promise<KitBundleResult[] | undefined> {
   const parts = inputs.map(partOf);
-  if (parts.some((part) => part.target !== parts[0].target || part.project !== parts[0].project)) return undefined;
+  const env = JSON.stringify(parts[0].env);
+  if (parts.some((part) => part.target !== parts[0].target || part.project !== parts[0].project || JSON.stringify(part.env) !== env)) return undefined;
   const byModule = new Map(parts.map((part) => [part.input.module.specifier, part]));
   const { workspace } = inputs[0];
   try {
@@ -179,7 +183,7 @@ async function build(parts: Part[], partOf: (importer: string) => Part | undefin
     sourcemap: options.sourcemap === 'inline' ? 'external' : false,
     sourcesContent: true,
     minify: options.min,
-    define: { 'process.env.NODE_ENV': JSON.stringify(options.env) },
+    define: { 'process.env.NODE_ENV': JSON.stringify(options.env), ...importMetaEnvDefines(parts[0].env) },
     logLevel: 'silent',
     plugins: [plugin],
   });

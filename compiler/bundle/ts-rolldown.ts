@@ -9,6 +9,7 @@ import { declarationsOnly, declarationStandIn } from './declaration-stand-in.js'
 import { CSS_MODULE, stylesheetStandIn } from './css-modules.js';
 import { inlinedModule, type InlinedModule } from './inlined-module.js';
 import { typeScriptTransform } from './ts-transform.js';
+import { importMetaEnv, importMetaEnvDefines } from './import-meta-env.js';
 import { emitTarget } from './swc-options.js';
 import type { CompileOptions } from './options.js';
 import { tsconfigOf } from '../workspace/tsconfig-read.js';
@@ -87,6 +88,9 @@ export async function bundleWithRolldown(workspace: Workspace, module: ModuleInf
  */
 export async function bundleTogetherWithRolldown(workspace: Workspace, wanted: readonly Wanted[], options: CompileOptions): Promise<(Bundled | undefined)[]> {
   const parts = wanted.map(newPart);
+  // One call defines one import.meta.env: modules whose .env files differ are bundled alone.
+  const env = JSON.stringify(importMetaEnv(workspace, parts[0].module, options));
+  if (parts.some((part) => JSON.stringify(importMetaEnv(workspace, part.module, options)) !== env)) return parts.map(() => undefined);
   const started = performance.now();
   const run = await runRolldown(workspace, parts, options);
   if ('error' in run) return parts.map(() => undefined);
@@ -237,7 +241,7 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
       onLog,
       plugins: [imports, ...typeScriptTransform({ root, sourceMaps: sourcemap, emitOptionsFor }, spent)],
       // Development code is dropped from production by the minifier; here the condition is made constant.
-      transform: { define: { 'process.env.NODE_ENV': JSON.stringify(options.env) } },
+      transform: { define: { 'process.env.NODE_ENV': JSON.stringify(options.env), ...importMetaEnvDefines(importMetaEnv(workspace, parts[0].module, options)) } },
       // Kept as written: a development module reads as its sources do.
       optimization: { inlineConst: false },
     });

@@ -12,6 +12,7 @@ import { outputsOf, versionUnchanged } from './version-unchanged.js';
 import { toPosix } from '../paths.js';
 import { productionEntry, renderProductionPage } from '../page/production.js';
 import { readPageTemplate } from '../page/template.js';
+import { choosePage } from '../page/page-choice.js';
 import { compileAll } from '../compile-all.js';
 import { PRODUCTION } from '../bundle/options.js';
 import { findModule, type ModuleInfo, type Workspace } from '../workspace/model.js';
@@ -63,8 +64,13 @@ export const PUBLIC_DIR = 'public';
  * the page's entry is one; the caller has checked that `outDir` may hold the emit
  * (`checkOutputDirectory`).
  */
-export async function writeDistribution(workspace: Workspace, compiler: Compiler, outDir: string, onProgress?: Progress): Promise<DistributionResult> {
+export async function writeDistribution(workspace: Workspace, compiler: Compiler, outDir: string, onProgress?: Progress, pageFolder?: string): Promise<DistributionResult> {
   outDir = resolve(outDir);
+  const choice = choosePage(workspace, pageFolder);
+  if (!choice.ok) {
+    const message = choice.reason === 'several' ? `${choice.message} with --page <folder> (${choice.pages.map((p) => `--page ${p.folder || '.'}`).join(', ')}), or run kit build in that folder` : choice.message;
+    return { diagnostics: [{ code: 'PREVIEW_ENTRY_REQUIRED', message }], files: 0, written: [], installed: 0, unmapped: [], kept: [], warnings: [] };
+  }
   recoverOutputDirectory(outDir);
   const builds = await compileForProduction(workspace, compiler, onProgress);
   const diagnostics = [...workspace.diagnostics, ...[...builds.values()].flatMap((b) => b.diagnostics)];
@@ -72,7 +78,7 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
   // The installed packages the browser modules import, in the layout `kit run` serves.
   const plan = await compiler.installedPlan(workspace, PRODUCTION, builds);
   diagnostics.push(...planDiagnostics(plan));
-  const template = await readPageTemplate(workspace.root);
+  const template = readPageTemplate(workspace, choice.page);
   const entry = productionEntry(workspace, builds, template);
   if (!entry.ok && 'diagnostic' in entry) diagnostics.push(entry.diagnostic);
   if (diagnostics.length) return { diagnostics, files: 0, written: [], installed: 0, unmapped: [], kept: [], warnings: [] };
@@ -83,7 +89,7 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
   const warnings: Diagnostic[] = [];
   const { kept } = await replaceDirectory(outDir, emitRecordFile(workspace.root, outDir), (staging) => {
     // Copied first: kit's own files take their place where the two meet.
-    const publicDir = join(workspace.root, PUBLIC_DIR);
+    const publicDir = join(choice.page?.dir ?? workspace.root, PUBLIC_DIR);
     if (existsSync(publicDir)) cpSync(publicDir, staging, { recursive: true });
     // Each folder made once: a large emit writes thousands of files into fewer folders.
     const made = new Set<string>();

@@ -28,13 +28,15 @@ export type OutputCheck = { ok: true; dir: string } | { ok: false; reason: strin
 /**
  * Whether `kit build` may write its emit into `out` (relative to the workspace). Refused: the
  * workspace itself, a directory that contains it or a package, one inside a package (its
- * sources live there), and a file. Symbolic links are followed, so a link to the workspace is
+ * sources live there) but an app's own `dist/` (`appEmit`), and a file. Symbolic links are followed, so a link to the workspace is
  * the workspace. Files in `out` that kit did not write are kept by the build (see
  * `replaceDirectory`).
  */
-export function checkOutputDirectory(workspace: Workspace, out: string, label = out): OutputCheck {
+export function checkOutputDirectory(workspace: Workspace, out: string, label = out, appEmit?: string): OutputCheck {
   const dir = resolve(workspace.root, out);
   const real = realPath(dir);
+  // An app's own dist/ (its page's emit): the one folder inside a package an emit may go to; never read as sources.
+  const ownDist = appEmit !== undefined && real === realPath(resolve(workspace.root, appEmit));
   const root = realPath(workspace.root);
   const suggestion = /^(\.\/)?dist\/?$/.test(label) ? 'a directory of its own, such as build/' : 'a directory of its own, such as dist/';
   const refuse = (why: string): OutputCheck => ({ ok: false, reason: `--out ${label} ${why}; choose ${suggestion}` });
@@ -42,7 +44,7 @@ export function checkOutputDirectory(workspace: Workspace, out: string, label = 
   if (isInside(root, real)) return refuse('contains the workspace');
   for (const pkg of workspace.packages) {
     const where = `the package ${pkg.name} (${toPosix(relative(workspace.root, pkg.dir))})`;
-    if (isInside(real, realPath(pkg.dir))) return refuse(`lies inside ${where}`);
+    if (isInside(real, realPath(pkg.dir)) && !ownDist) return refuse(`lies inside ${where}`);
     if (isInside(realPath(pkg.dir), real)) return refuse(`contains ${where}`);
   }
   const stat = statSync(dir, { throwIfNoEntry: false });

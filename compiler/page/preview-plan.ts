@@ -13,6 +13,7 @@ import { findModule, type ModuleInfo, type Workspace } from '../workspace/model.
 import type { Selection } from '../workspace/selection.js';
 import { staticallyReached, staticImports, templateEntry } from './entry.js';
 import { readPageTemplate, type PageTemplate } from './template.js';
+import { choosePage } from './page-choice.js';
 
 /** One module the preview reaches from its entry (CONTRACT §4). */
 export interface PreviewModule {
@@ -54,6 +55,8 @@ export interface PageRequest {
   cdnOrigin?: string;
   /** `?entry=`: undefined for the entry the template names, or the one that stands out. */
   requested?: string;
+  /** `?page=`, or the package folder the service was started in: whose `index.html` is the page. */
+  page?: string;
 }
 
 export type PlanResult =
@@ -63,6 +66,8 @@ export type PlanResult =
       code: 'PREVIEW_ENTRY_REQUIRED' | 'PREVIEW_ENTRY_NOT_FOUND';
       message: string;
       candidates?: string[];
+      /** The pages to choose from (`?page=<folder>`), when the workspace has several and none was chosen. */
+      pages?: string[];
       /** Every browser module: what a person may pick when no candidate stands out. */
       browserModules: string[];
       selection: Selection;
@@ -79,12 +84,17 @@ export type PlanResult =
  */
 export async function planPreview(compiler: Compiler, workspace: Workspace, request: PageRequest): Promise<PlanResult> {
   const { selection, builds, requested, cdnOrigin } = request;
-  const refuse = (code: 'PREVIEW_ENTRY_REQUIRED' | 'PREVIEW_ENTRY_NOT_FOUND', message: string, candidates?: string[]): PlanResult => ({
-    ok: false, code, message, candidates, selection,
+  const refuse = (code: 'PREVIEW_ENTRY_REQUIRED' | 'PREVIEW_ENTRY_NOT_FOUND', message: string, candidates?: string[], pages?: string[]): PlanResult => ({
+    ok: false, code, message, candidates, pages, selection,
     browserModules: workspace.modules.filter((m) => m.platforms.includes('web')).map((m) => m.specifier),
     diagnostics: uniqueDiagnostics([...workspace.diagnostics, ...[...builds.values()].flatMap((b) => b.diagnostics)]),
   });
-  const template = await readPageTemplate(workspace.root);
+  const choice = choosePage(workspace, request.page);
+  if (!choice.ok) {
+    const folders = choice.pages.map((page) => page.folder);
+    return refuse(choice.reason === 'several' ? 'PREVIEW_ENTRY_REQUIRED' : 'PREVIEW_ENTRY_NOT_FOUND', `${choice.message} with ?page=<folder>`, undefined, folders);
+  }
+  const template = readPageTemplate(workspace, choice.page);
   let entry: ModuleInfo | undefined;
   if (requested === undefined && template?.entry) {
     const named = templateEntry(workspace, { ...template, entry: template.entry });

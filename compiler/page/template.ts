@@ -1,19 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { init, parse } from 'es-module-lexer';
 import { escapeHtml, inScript } from './html.js';
+import { findEntryScript } from '../workspace/page-scripts.js';
+import type { PageInfo } from '../workspace/pages.js';
+import type { Workspace } from '../workspace/model.js';
 
 /** The page's template: the workspace's `index.html`, or kit's minimal page. */
 export interface PageTemplate {
   html: string;
   /** `index.html` when the workspace has one. */
   file?: string;
-  /** The bare specifier the template's module script imports, and where: the application's entry. */
+  /** The bare specifier the template's module script imports (or the module its path names), and where: the application's entry. */
   entry?: { specifier: string; line: number; column: number };
+  /** The entry's `src` script, which kit replaces by an import of the entry. */
+  element?: { start: number; end: number };
 }
-
-/** The workspace's page template, relative to its root. */
-export const TEMPLATE_FILE = 'index.html';
 
 const MINIMAL = (title: string) => `<!doctype html>
 <html lang="en">
@@ -28,62 +29,30 @@ const MINIMAL = (title: string) => `<!doctype html>
 </html>
 `;
 
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const MODULE_TYPE = /\btype\s*=\s*["']?module["'\s>]/i;
-const SOURCE = /\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
-
 /**
- * The workspace's `index.html` as the page's template (the one page of development and of
- * the build, CONTRACT §5), with the entry its module script names; undefined when the
- * workspace has none.
+ * A page's `index.html` as its template (the one page of development and of the build,
+ * CONTRACT §5 and §11), with the entry its module script names: a bare specifier, or the
+ * module its path became (a script of `src`, which no import map maps, is replaced by an
+ * import of it); undefined without a page.
  */
-export async function readPageTemplate(root: string): Promise<PageTemplate | undefined> {
+export function readPageTemplate(workspace: Workspace, page: PageInfo | undefined): PageTemplate | undefined {
+  if (!page) return undefined;
   let html: string;
   try {
-    html = readFileSync(join(root, TEMPLATE_FILE), 'utf8');
+    html = readFileSync(join(workspace.root, page.file), 'utf8');
   } catch {
     return undefined;
   }
-  return { html, file: TEMPLATE_FILE, entry: await findEntry(html) };
+  const script = findEntryScript(html, (path) => existsSync(join(page.dir, 'public', path)));
+  const module = page.entryFile ? workspace.modules.find((m) => m.entry === page.entryFile) : undefined;
+  const specifier = script?.specifier ?? module?.specifier;
+  const entry = script && specifier ? { specifier, line: script.line, column: script.column } : undefined;
+  return { html, file: page.file, entry, element: script?.element };
 }
 
 /** kit's own page, for a workspace without an `index.html`: titled with the entry's name. */
 export function minimalTemplate(title: string): PageTemplate {
   return { html: MINIMAL(title) };
-}
-
-/** The first bare specifier a module script of the page imports (`src="@acme/app/main"`, or `import '@acme/app/main'` inside it). */
-async function findEntry(html: string): Promise<PageTemplate['entry']> {
-  await init;
-  for (const match of html.matchAll(SCRIPT)) {
-    const [whole, attributes, body] = match;
-    if (!MODULE_TYPE.test(`${attributes}>`)) continue;
-    const src = SOURCE.exec(attributes);
-    if (src) {
-      const value = src[1] ?? src[2] ?? src[3];
-      if (isBare(value)) return at(html, match.index + whole.indexOf(value), value);
-      continue;
-    }
-    const bodyStart = match.index + whole.indexOf('>') + 1;
-    let imports: ReturnType<typeof parse>[0];
-    try {
-      [imports] = parse(body);
-    } catch {
-      continue;
-    }
-    const found = imports.find((i) => i.n !== undefined && isBare(i.n));
-    if (found) return at(html, bodyStart + found.s, found.n!);
-  }
-  return undefined;
-}
-
-function isBare(specifier: string): boolean {
-  return !/^(?:\.{0,2}\/|[a-z][a-z0-9+.-]*:)/i.test(specifier);
-}
-
-function at(html: string, offset: number, specifier: string): NonNullable<PageTemplate['entry']> {
-  const before = html.slice(0, offset);
-  return { specifier, line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
 }
 
 /** What kit adds to the template. */
@@ -110,10 +79,18 @@ export function renderPage(template: PageTemplate, parts: PageParts): string {
   const map = `<script type="importmap">${inScript(JSON.stringify(parts.importmap, null, 2))}</script>`;
   const styles = parts.styles.map((s) => `<link rel="stylesheet" href="${escapeHtml(s.href)}"${s.vspecifier ? ` data-kit-styles="${escapeHtml(s.vspecifier)}"` : ''}>`);
   const preloads = parts.preloads.map((p) => `<link rel="modulepreload" href="${escapeHtml(p.href)}"${p.integrity ? ` integrity="${escapeHtml(p.integrity)}"` : ''}>`);
-  let html = insertImportMap(withHead(template.html), map);
+  let html = insertImportMap(withHead(entryAsImport(template, parts.entry)), map);
   html = insertBefore(html, '</head>', [...styles, ...preloads, ...(parts.head ?? [])]);
   if (!template.entry && parts.entry) html = insertBefore(html, '</body>', [`<script type="module">import ${inScript(JSON.stringify(parts.entry))};</script>`]);
   return html;
+}
+
+/** The template's markup, its entry's `src` script replaced by a module script importing the entry (which the import map resolves). */
+function entryAsImport(template: PageTemplate, entry: string | undefined): string {
+  const { html, element } = template;
+  const specifier = template.entry?.specifier ?? entry;
+  if (!element || !specifier) return html;
+  return `${html.slice(0, element.start)}<script type="module">import ${inScript(JSON.stringify(specifier))};</script>${html.slice(element.end)}`;
 }
 
 /**

@@ -11,7 +11,8 @@ export function packageNameOf(specifier: string): string {
 /**
  * Checks a bare import of `specifier` by a module of `importer` (not a Node built-in): a
  * module of the same package needs no declaration; any other package must be declared in
- * `dependencies`, and a workspace package's version must satisfy the declared range.
+ * `dependencies` or `peerDependencies` (as a library declares React), and a workspace
+ * package's version must satisfy the declared range.
  * Returns the diagnostic (placed where `at` says, asked only then), or undefined when the
  * import may stay a bare import.
  */
@@ -19,10 +20,13 @@ export function checkDependency(workspace: Workspace, importer: PackageInfo, spe
   const name = packageNameOf(specifier);
   const sibling = name === importer.name ? importer : findPackage(workspace, name);
   if (sibling !== importer) {
-    const range = importer.manifest.dependencies[name];
+    const { dependencies, peerDependencies } = importer.manifest;
+    const peer = dependencies[name] === undefined;
+    const range = dependencies[name] ?? peerDependencies[name];
     if (range === undefined) return dependencyNotDeclared(name, importer.manifestFile, at());
     if (sibling && !satisfies(sibling.version, range)) {
-      return dependencyIncompatible(name, sibling.version, range, { file: importer.manifestFile, ...importer.manifest.dependencyPosition(name) }, at());
+      const position = peer ? importer.manifest.peerDependencyPosition(name) : importer.manifest.dependencyPosition(name);
+      return dependencyIncompatible(name, sibling.version, range, { file: importer.manifestFile, ...position }, at());
     }
   }
   if (sibling && !findModule(workspace, specifier)) {

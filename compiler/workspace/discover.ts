@@ -17,6 +17,8 @@ import { checkUnlistedDependencies, findUnlistedPackages } from './unlisted.js';
 import { listPackageDirectories } from './package-globs.js';
 import { checkWorkspaceRanges } from './workspace-ranges.js';
 import { readCatalogs, withCatalogRanges, type Catalogs } from './catalogs.js';
+import { readDotenvFiles } from './dotenv.js';
+import { readPages, type PageEntry } from './pages.js';
 
 /** A stat signature: changes whenever the file or directory is written, replaced or removed. */
 function stamp(path: string): string {
@@ -49,6 +51,8 @@ export class WorkspaceLoader {
   constructor(
     root: string,
     private readonly freshness?: Freshness,
+    /** `--mode`: which `.env.<mode>` files `import.meta.env` reads, and its `MODE`. */
+    private readonly mode?: string,
   ) {
     this.root = resolve(root);
   }
@@ -106,6 +110,9 @@ export class WorkspaceLoader {
   /** The catalogs of pnpm-workspace.yaml, read by the discovery under way. */
   private catalogs?: Read<Catalogs>;
 
+  /** The entries the pages name by path, by the package directory that holds each (the discovery under way's). */
+  private pageEntries = new Map<string, PageEntry[]>();
+
   /** Where the warnings of the manifests read by the discovery under way go. */
   private warnings: Diagnostic[] = [];
 
@@ -136,7 +143,7 @@ export class WorkspaceLoader {
   private discover(watched: string[]): Workspace {
     const kitFile = join(this.root, 'kit.json');
     watched.push(kitFile); // the root itself is watched with the unlisted packages' parents
-    const workspace: Workspace = { root: this.root, packages: [], modules: [], diagnostics: [], warnings: [], reload: true, typescript: workspaceTypeScript(this.root) };
+    const workspace: Workspace = { root: this.root, packages: [], modules: [], diagnostics: [], warnings: [], reload: true, typescript: workspaceTypeScript(this.root), dotenv: {}, pages: [], mode: this.mode };
     this.warnings = workspace.warnings;
     if (stamp(kitFile) === '-') {
       workspace.diagnostics.push(manifestInvalid(`no kit.json in ${this.root}; restore it, or create a workspace with "kit create <dir>"`, { file: 'kit.json', line: 1, column: 1 }));
@@ -150,6 +157,10 @@ export class WorkspaceLoader {
     this.catalogs = this.read(catalogFile, readCatalogs);
     const listedDirs: string[] = [];
     const listed = listPackageDirectories(this.root, 'kit.json', kit.manifest?.packages ?? [], workspace.warnings, watched);
+    // The pages first: an entry a page names by path is a module of the package that holds it.
+    const pages = readPages(this.root, listed.map((l) => l.absolute).filter((dir) => isInside(dir, this.root) && dir !== this.root), watched, workspace.diagnostics);
+    workspace.pages = pages.pages;
+    this.pageEntries = pages.entries;
     for (const { dir, absolute, at, literal } of listed) {
       const packageFile = join(absolute, 'package.json');
       watched.push(absolute, packageFile);
@@ -164,6 +175,7 @@ export class WorkspaceLoader {
         this.addPackage(workspace, absolute, packageFile, at, watched);
       }
     }
+    for (const dir of [this.root, ...workspace.packages.map((pkg) => pkg.dir)]) Object.assign(workspace.dotenv, readDotenvFiles(this.root, dir, watched));
     const unlisted = findUnlistedPackages(this.root, listedDirs, watched);
     checkUnlistedDependencies(workspace, unlisted, (p) => this.rel(p));
     checkWorkspaceRanges(workspace, unlisted);
@@ -190,7 +202,7 @@ export class WorkspaceLoader {
     const pkg: PackageInfo = { name: manifest.name, version: manifest.version, dir, manifestFile: this.rel(packageFile), manifest };
     const tree = this.tree(dir);
     watched.push(...tree.dirs, ...tree.moduleManifests);
-    const { modules, diagnostics, warnings } = collectModules(pkg, tree, this.root, (path) => this.read(path, readModuleManifest));
+    const { modules, diagnostics, warnings } = collectModules(pkg, tree, this.root, (path) => this.read(path, readModuleManifest), this.pageEntries.get(dir) ?? []);
     workspace.warnings.push(...warnings);
     const packageProblems: Diagnostic[] = [...read.diagnostics, ...catalogProblems, ...diagnostics];
     for (const module of modules) module.diagnostics.unshift(...packageProblems);

@@ -44,6 +44,9 @@ export interface PackageManifest {
   versionPosition: Position;
   dependencies: Record<string, string>;
   dependencyPosition(name: string): Position;
+  /** `peerDependencies`: a library's declared imports the application installs (React, say). */
+  peerDependencies: Record<string, string>;
+  peerDependencyPosition(name: string): Position;
   exports: ExportEntry[];
   modulesDir?: string;
   bundler?: { name: string; position: Position };
@@ -137,6 +140,7 @@ export function readPackageManifest(absolute: string, file: string): Read<Packag
   if (version === undefined) fields.fail([], `${file} needs an exact "version", e.g. "0.1.0"`);
   else if (!semver.valid(version)) fields.fail(['version'], `"version" must be an exact version such as "0.1.0", not "${version}"`);
   const dependencies = fields.stringMap(['dependencies']);
+  const peerDependencies = fields.stringMap(['peerDependencies']);
   for (const [dep, range] of Object.entries(dependencies)) {
     const semverRange = range.startsWith(WORKSPACE_PROTOCOL) ? range.slice(WORKSPACE_PROTOCOL.length) : range;
     if (isCatalogRange(range)) continue; // resolved through pnpm-workspace.yaml once the workspace is read
@@ -159,6 +163,8 @@ export function readPackageManifest(absolute: string, file: string): Read<Packag
       versionPosition: fields.at(['version']),
       dependencies,
       dependencyPosition: (dep) => fields.at(['dependencies', dep]),
+      peerDependencies,
+      peerDependencyPosition: (dep) => fields.at(['peerDependencies', dep]),
       exports: readExports(fields),
       modulesDir,
       bundler: bundlerName === undefined ? undefined : { name: bundlerName, position: fields.at(['kit', 'bundler']) },

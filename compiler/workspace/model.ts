@@ -3,6 +3,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { Position } from './json.js';
 import type { BundlerRef, PackageManifest, Platform } from './manifests.js';
 import type { WorkspaceTypeScript } from './typescript-version.js';
+import type { PageInfo } from './pages.js';
 
 /** A package of the workspace, as its `package.json` declares it. */
 export interface PackageInfo {
@@ -64,6 +65,12 @@ export interface Workspace {
   reload: boolean;
   /** The TypeScript the workspace uses (its own, else kit's 7): whose verdict kit's check gives. */
   typescript: WorkspaceTypeScript;
+  /** The public variables of the `.env` files at the root and in each package, by file (workspace-relative). */
+  dotenv: Record<string, Record<string, string>>;
+  /** The pages: an `index.html` at the root or at a package's root. */
+  pages: PageInfo[];
+  /** `--mode`: the `.env.<mode>` files read and `import.meta.env.MODE`; the output's form when absent. */
+  mode?: string;
 }
 
 /** Lookups by name, one per list: a request finds its module without a scan of the workspace. */

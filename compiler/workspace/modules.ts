@@ -8,6 +8,7 @@ import type { AssetInfo, ModuleInfo, PackageInfo } from './model.js';
 import { ROOT_SUBPATH } from './subpaths.js';
 import { isInside, toPosix } from '../paths.js';
 import type { PackageTree } from './tree.js';
+import type { PageEntry } from './pages.js';
 
 type ReadModule = (absolute: string) => Read<ModuleManifest>;
 
@@ -31,6 +32,7 @@ export function collectModules(
   tree: PackageTree,
   root: string,
   readModule: ReadModule,
+  pageEntries: readonly PageEntry[] = [],
 ): { modules: ModuleInfo[]; diagnostics: Diagnostic[]; warnings: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const warnings: Diagnostic[] = [];
@@ -54,6 +56,12 @@ export function collectModules(
       if (candidates.has(target)) continue; // two keys for one file: the first names the module
       candidates.set(target, { dir: dirname(target), exported: entry });
     }
+  }
+  // A source file a page names by path is a module too (CONTRACT §11): its subpath is its path in the package less the extension.
+  for (const entry of pageEntries) {
+    if (candidates.has(entry.file)) continue;
+    const target = `./${toPosix(relative(pkg.dir, entry.file))}`;
+    candidates.set(entry.file, { dir: dirname(entry.file), exported: { subpath: target.slice(2).replace(/\.[^./]+$/, ''), target, position: { line: entry.line, column: entry.column }, pattern: false } });
   }
   // A module.json beside an exported entry adds to that module (the one whose entry it names, or the folder's index).
   for (const file of manifests) {

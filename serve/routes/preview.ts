@@ -12,10 +12,10 @@ const ENTRIES_PAGE = readFileSync(join(KIT_HOME, 'templates', 'kit-web', 'previe
 
 /** The preview of the entry `?entry=` names (else the one the workspace's page names, or that stands out), every module judged first. */
 async function planFor(ctx: ServiceContext, workspace: Workspace, event: H3Event): Promise<PlanResult> {
-  const entry = getQuery(event).entry;
+  const { entry, page } = getQuery(event);
   const selection = currentSelection(ctx, workspace);
   const builds = await ctx.builds.judge(ctx.compiler, workspace, workspace.modules);
-  return planPreview(ctx.compiler, workspace, { selection, builds, cdnOrigin: ctx.options.cdnOrigin, requested: typeof entry === 'string' ? entry : undefined });
+  return planPreview(ctx.compiler, workspace, { selection, builds, cdnOrigin: ctx.options.cdnOrigin, requested: typeof entry === 'string' ? entry : undefined, page: typeof page === 'string' ? page : ctx.options.page });
 }
 
 /**
@@ -46,7 +46,7 @@ export async function answerEntryList(ctx: ServiceContext, event: H3Event): Prom
 export async function answerPreviewPage(ctx: ServiceContext, event: H3Event): Promise<Answer> {
   const workspace = ctx.loader.loadChecked();
   const result = await planFor(ctx, workspace, event);
-  if (!result.ok && !wantsHtml(event)) return refuse(result.code, result.message, undefined, result.candidates ? { candidates: result.candidates } : undefined);
+  if (!result.ok && !wantsHtml(event)) return refuse(result.code, result.message, undefined, result.pages ? { pages: result.pages } : result.candidates ? { candidates: result.candidates } : undefined);
   // A code change reloads the page unless `--no-reload` or kit.json's `"reload": false` says to ask.
   if (result.ok) return { kind: 'text', body: renderPage(ctx, result.plan, ctx.options.reload !== false && workspace.reload), type: HTML, noStore: true };
   // A person gets a page: the candidates as links and the workspace's problems in the overlay.
@@ -60,11 +60,17 @@ function wantsHtml(event: H3Event): boolean {
 
 function renderEntriesPage(result: Extract<PlanResult, { ok: false }>, cursor: number): string {
   const candidates = result.candidates ?? [];
-  const links = (candidates.length ? candidates : result.browserModules).map((c) => `      <li><a href="?entry=${encodeURIComponent(c)}"><code>${escapeHtml(c)}</code></a></li>`).join('\n');
-  const headline = result.code === 'PREVIEW_ENTRY_NOT_FOUND' ? 'No such entry' : candidates.length ? 'Choose the entry of the preview' : 'No module can be the entry';
-  const explanation = candidates.length
-    ? 'More than one browser module is imported by no other module. Pick one, or link to /preview/?entry=<specifier>.'
-    : `${result.message}. The browser modules of the workspace:`;
+  const pages = result.pages;
+  const link = (query: string, value: string, text: string) => `      <li><a href="?${query}=${encodeURIComponent(value)}"><code>${escapeHtml(text)}</code></a></li>`;
+  const links = pages
+    ? pages.map((folder) => link('page', folder, `${folder ? `${folder}/` : ''}index.html`)).join('\n')
+    : (candidates.length ? candidates : result.browserModules).map((c) => link('entry', c, c)).join('\n');
+  const headline = pages ? (result.code === 'PREVIEW_ENTRY_NOT_FOUND' ? 'No such page' : 'Choose the page') : result.code === 'PREVIEW_ENTRY_NOT_FOUND' ? 'No such entry' : candidates.length ? 'Choose the entry of the preview' : 'No module can be the entry';
+  const explanation = pages
+    ? 'The workspace has an index.html in more than one app. Pick one, or link to /preview/?page=<folder> (kit run started in an app\'s folder serves that app\'s page).'
+    : candidates.length
+      ? 'More than one browser module is imported by no other module. Pick one, or link to /preview/?entry=<specifier>.'
+      : `${result.message}. The browser modules of the workspace:`;
   // The page follows the workspace: any rebuild may settle which module is the entry.
   const state = { options: formatOptions(DEVELOPMENT), diagnostics: result.diagnostics, modules: {}, reloadOnBuild: true, cursor };
   const values: Record<string, string> = {

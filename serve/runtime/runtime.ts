@@ -105,4 +105,6 @@ function onBuildEnded(event: BuildEnded): void {
 const events = new EventSource(state.cursor === undefined ? '/events' : `/events?since=${state.cursor}`);
 events.addEventListener('build.ended', (e) => onBuildEnded(JSON.parse((e as MessageEvent<string>).data) as BuildEnded));
 events.addEventListener('resync', () => location.reload());
+// The page's index.html or a .env file changed: the page is made again (as Vite reloads for them).
+events.addEventListener('page.changed', () => (state.reload === false ? showReloadNotice() : location.reload()));
 (window as unknown as { __kit?: unknown }).__kit = { events };

@@ -6,7 +6,13 @@ import { Button } from '@vite/web/button';
 	return names.filter(Boolean).join(" ") + " /* from src/lib/utils */";
 }
 // packages/web/src/app/main.tsx
-const title = import.meta.env?.VITE_TITLE ?? "kit";
+const title = {
+	"BASE_URL": "/",
+	"MODE": "development",
+	"DEV": true,
+	"PROD": false,
+	"SSR": false
+}.VITE_TITLE ?? "kit";
 function App() {
 	return /*#__PURE__*/ jsxs("main", {
 		class: cn("app", false, "ready"),
