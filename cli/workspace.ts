@@ -21,12 +21,12 @@ export function findWorkspace(cwd: string, command: string): string {
 }
 
 /** The workspace of `--cwd`, discovered, with a compiler that keeps its cache in it (made on first use). */
-export function openWorkspace(cwd: string, command: string, remote?: (root: string) => RemoteCache | undefined) {
+export function openWorkspace(cwd: string, command: string, remote?: (root: string) => RemoteCache | undefined, mode?: string) {
   const root = findWorkspace(cwd, command);
   let compiler: Compiler | undefined;
   return {
     root,
-    workspace: new WorkspaceLoader(root).load(),
+    workspace: new WorkspaceLoader(root, undefined, mode).load(),
     // The cache folder is created with the compiler: not before a command knows it will compile.
     get compiler() {
       return (compiler ??= new Compiler({ disk: DiskStore.forWorkspace(root), remote: remote?.(root) }));

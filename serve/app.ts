@@ -2,7 +2,7 @@ import { createApp, eventHandler, type App, type H3Event } from 'h3';
 import { refuse, type Answer } from './answer.js';
 import type { ServiceContext } from './context.js';
 import { checkHost, checkMethod, checkRequestTarget, checkSameOrigin } from './guard.js';
-import { requestTarget } from './request.js';
+import { requestHeader, requestTarget } from './request.js';
 import { respond } from './respond.js';
 import { answerOpenInEditor } from './routes/editor.js';
 import { answerPageError } from './routes/page-error.js';
@@ -62,7 +62,7 @@ function answerRequest(ctx: ServiceContext, allowedHosts: Set<string>, event: H3
   if (path === '/' && ctx.options.development) return { kind: 'redirect', location: '/preview/', status: 302 }; // the printed address opens the preview
   const [, route, methods] = DEVELOPMENT_ROUTES.find(([test]) => test(path)) ?? [];
   // The page's public/ files, at its root and beside the preview, after kit's own paths.
-  const publicFile = !route && ctx.options.development && (event.method === 'GET' || event.method === 'HEAD') ? answerPublicFile(ctx, path) : undefined;
+  const publicFile = !route && ctx.options.development && (event.method === 'GET' || event.method === 'HEAD') ? answerPublicFile(ctx, path, requestHeader(event, 'referer')) : undefined;
   if (publicFile) return publicFile;
   if (!route || !methods) return refuse('NOT_FOUND', `nothing is served at ${path}; modules live at /m/<package>@<version>/…${ctx.options.development ? ', the preview at /preview/' : ''}`);
   if (!ctx.options.development) return refuse('EXTENSION_DISABLED', `${path} needs the development extension; start kit run with KIT_SERVICE_EXTENSIONS=@kit-js/packages/development`);

@@ -22,6 +22,8 @@ export interface ServiceOptions {
   debug?: boolean;
   /** Told of every judged build that changed (the terminal's report). */
   onBuild?: (outcome: BuildOutcome) => void;
+  /** `--mode`: `import.meta.env.MODE` and the `.env.<mode>` files read. */
+  mode?: string;
   /** The folder whose `index.html` is the page (an app's, when kit was started there), relative to the root; `?page=` overrides it. */
   page?: string;
   /** Told when a page's index.html or a .env file changed, and open previews reload (the terminal's report). */
@@ -56,5 +58,5 @@ export function createContext(options: ServiceOptions): ServiceContext {
   freshness?.onChange((path, event) => reportFileChange(options.root, event, path));
   const disk = DiskStore.forWorkspace(options.root);
   const compiler = new Compiler({ disk, freshness, remote: options.remote });
-  return { options, loader: new WorkspaceLoader(options.root, freshness), compiler, builds: new BuildStates(channel, options.onBuild), channel, freshness, warm: freshness && new WarmAnswers(freshness), cacheDir: disk?.dir, ahead: options.development ? new BuildsAhead(compiler) : undefined };
+  return { options, loader: new WorkspaceLoader(options.root, freshness, options.mode), compiler, builds: new BuildStates(channel, options.onBuild), channel, freshness, warm: freshness && new WarmAnswers(freshness), cacheDir: disk?.dir, ahead: options.development ? new BuildsAhead(compiler) : undefined };
 }

@@ -78,7 +78,7 @@ const rangeOf = (dir: string): string => JSON.parse(readFileSync(join(dir, 'pack
 test('every shell example of the quick start runs as written', async () => {
   const blocks = shellBlocks('docs/quickstart.md');
   expect(blocks.map((block) => block.info)).toEqual(['sh', 'sh server', 'sh', 'sh']);
-  const { root, stdout } = await runDoc(blocks, 'my-site', 'KIT_SERVICE_EXTENSIONS=@kit-js/packages/development npx kit run');
+  const { root, stdout } = await runDoc(blocks, 'my-site', 'npx kit dev');
   const [setup, requests, packed] = stdout;
   expect(setup).toContain('main.js');
   expect(setup).toContain('Fix:');
@@ -98,7 +98,7 @@ test("every shell example of the README's Quick start runs as written", async ()
   expect(readFileSync(join(site, 'dist', 'robots.txt'), 'utf8')).toBe('User-agent: *\n');
   expect(readFileSync(join(site, 'dist', 'index.html'), 'utf8')).toContain('styles/main.css');
   // The dev script's service: the same kit run the block starts.
-  expect(JSON.parse(readFileSync(join(site, 'package.json'), 'utf8')).scripts.dev).toBe('kit run --extensions @kit-js/packages/development');
+  expect(JSON.parse(readFileSync(join(site, 'package.json'), 'utf8')).scripts.dev).toBe('kit dev');
   const state = await (await fetch(new URL('state', base))).json();
   expect(state.modules.map((m: { vspecifier: string; status: string }) => `${m.vspecifier} ${m.status}`)).toEqual(['@my-site/app@0.1.0/main valid']);
 }, 180_000);

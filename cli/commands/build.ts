@@ -10,6 +10,7 @@ interface Args extends RemoteArgs {
   cwd: string;
   out?: string;
   page?: string;
+  mode?: string;
 }
 
 export const buildCommand: CommandModule<{ cwd: string }, Args> = {
@@ -19,11 +20,12 @@ export const buildCommand: CommandModule<{ cwd: string }, Args> = {
     remoteCacheOptions(
       y
         .option('out', { type: 'string', defaultDescription: "dist/ in the page's folder", describe: 'output directory, relative to the workspace' })
+        .option('mode', { type: 'string', describe: 'import.meta.env.MODE and the .env.<mode> files read (default: production)' })
         .option('page', { type: 'string', describe: "the folder whose index.html is the page (an app's), relative to the workspace; default: the app kit build runs in, else the workspace root's" }),
     ),
   handler: async (args) => {
     const started = performance.now();
-    const opened = openWorkspace(args.cwd, 'build', (root) => openRemoteCache(root, args));
+    const opened = openWorkspace(args.cwd, 'build', (root) => openRemoteCache(root, args), args.mode);
     const { workspace } = opened;
     printWarnings(workspace.warnings);
     // Read from the sources beside the build (esbuild's service lexes them), told when it is done.

@@ -4,12 +4,12 @@ import { pc, printDiagnostics, printWarnings } from '../output.js';
 import { openRemoteCache, remoteCacheOptions, remoteSummary, type RemoteArgs } from '../remote.js';
 import { openWorkspace } from '../workspace.js';
 
-export const checkCommand: CommandModule<{ cwd: string }, { cwd: string; 'fix-tsconfig': boolean } & RemoteArgs> = {
+export const checkCommand: CommandModule<{ cwd: string }, { cwd: string; 'fix-tsconfig': boolean; mode?: string } & RemoteArgs> = {
   command: 'check',
   describe: 'Compile every public module and report its state (exit 1 when any is invalid)',
-  builder: (y) => remoteCacheOptions(y).option('fix-tsconfig', { type: 'boolean', default: false, describe: 'print the edits that make the workspace\'s tsconfigs ready for TypeScript 7, and check nothing' }),
+  builder: (y) => remoteCacheOptions(y).option('mode', { type: 'string', describe: 'import.meta.env.MODE and the .env.<mode> files read (default: development)' }).option('fix-tsconfig', { type: 'boolean', default: false, describe: 'print the edits that make the workspace\'s tsconfigs ready for TypeScript 7, and check nothing' }),
   handler: async (args) => {
-    const { workspace, compiler } = openWorkspace(args.cwd, 'check', (root) => openRemoteCache(root, args));
+    const { workspace, compiler } = openWorkspace(args.cwd, 'check', (root) => openRemoteCache(root, args), args.mode);
     if (args['fix-tsconfig']) {
       const edits = tsconfigEdits(workspace);
       for (const edit of edits) process.stdout.write(`${pc.cyan(`${edit.file}:${edit.line}:${edit.column}`)} ${edit.message}\n`);

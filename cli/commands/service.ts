@@ -3,7 +3,8 @@ import { readServiceEnvironment } from '../../serve/extensions.js';
 import { UserError } from '../output.js';
 import { openRemoteCache, remoteCacheOptions, type RemoteArgs } from '../remote.js';
 import { LOG_LEVELS, RunReporter, type LogLevel } from '../run-reporter.js';
-import { findWorkspace } from '../workspace.js';
+import { findWorkspace, pageFolder } from '../workspace.js';
+import { WorkspaceLoader } from '../../compiler/index.js';
 
 /** The options `kit run` and `kit dev` share. */
 export interface ServiceArgs extends RemoteArgs {
@@ -16,6 +17,8 @@ export interface ServiceArgs extends RemoteArgs {
   'log-level': LogLevel;
   reload: boolean;
   'strict-port': boolean;
+  page?: string;
+  mode?: string;
 }
 
 /** A single-valued option given twice counts once, the last time, as most CLIs read it. */
@@ -29,6 +32,8 @@ export function serviceOptions<T>(y: Argv<T>): Argv<T & ServiceArgs> {
     .option('host', { type: 'string', coerce: last, defaultDescription: '127.0.0.1', describe: 'address to listen on; a bare --host listens on every interface (0.0.0.0), Host check kept' })
     .option('allowed-host', { type: 'string', array: true, default: [], describe: 'a further Host header name to answer (DNS rebinding defence)' })
     .option('extensions', { type: 'string', describe: 'service extensions, comma-separated (overrides KIT_SERVICE_EXTENSIONS), e.g. @kit-js/packages/development' })
+    .option('page', { type: 'string', describe: "the folder whose index.html is the page (an app's), relative to the workspace; default: the app kit starts in, else the workspace root's (several: /preview/ lists them)" })
+    .option('mode', { type: 'string', describe: 'import.meta.env.MODE and the .env.<mode> files read (default: development, or production for production outputs)' })
     .option('reload', { type: 'boolean', default: true, describe: 'an open preview reloads itself after a valid code change; --no-reload shows a notice instead (also kit.json "reload": false)' })
     .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'what the terminal reports: debug (info, and the stack of an internal error), info (rebuilds, reloads, errors), warn, error (errors only), silent' }) as Argv<T & ServiceArgs>;
 }
@@ -55,7 +60,8 @@ export async function serveWorkspace(args: ServiceArgs, command: 'run' | 'dev', 
   await checkHost(host);
   const { port: free, taken } = await choosePort(host, port, args['strict-port']);
   const reporter = new RunReporter(root, args['log-level'], args.reload);
-  const options = { root, port: free, host, allowedHosts: args['allowed-host'], development: withDevelopment, cdnOrigin: environment.cdnOrigin, reload: args.reload, remote: openRemoteCache(root, args), debug: args['log-level'] === 'debug', onBuild: reporter.outcome, onPageError: reporter.pageError, onPageChanged: reporter.pageChanged };
+  const page = pageFolder(new WorkspaceLoader(root).load(), args.cwd, args.page);
+  const options = { root, page, mode: args.mode, port: free, host, allowedHosts: args['allowed-host'], development: withDevelopment, cdnOrigin: environment.cdnOrigin, reload: args.reload, remote: openRemoteCache(root, args), debug: args['log-level'] === 'debug', onBuild: reporter.outcome, onPageError: reporter.pageError, onPageChanged: reporter.pageChanged };
   const service = await startService(options).catch((error: unknown) => {
     throw describeListenError(error, host, free) ?? error;
   });

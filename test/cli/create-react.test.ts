@@ -89,7 +89,7 @@ test('kit create --template react writes the React + TypeScript starter', () => 
   ]);
 
   const root = readJson(join(site, 'package.json'));
-  expect(root.scripts).toEqual({ dev: 'kit run --extensions @kit-js/packages/development', build: 'kit build', check: 'kit check' });
+  expect(root.scripts).toEqual({ dev: 'kit dev', build: 'kit build', check: 'kit check' });
   expect(root.devDependencies).toMatchObject({ '@types/react': '19.3.3', '@types/react-dom': '19.3.0', typescript: expect.any(String), '@kit-js/packages': expect.stringMatching(/^file:/) });
   const app = readJson(join(site, 'packages', 'site', 'package.json'));
   expect(app).toMatchObject({ name: '@acme/site', version: '0.1.0', exports: { './main': './src/main.tsx' }, dependencies: { react: '19.3.1', 'react-dom': '19.3.1' } });

@@ -36,7 +36,7 @@ test('kit create with an absolute path prints a cd relative to the shell, and wr
 
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   expect(manifest).toMatchObject({ name: 'my-site', version: '0.1.0', private: true, type: 'module' });
-  expect(manifest.scripts).toEqual({ dev: 'kit run --extensions @kit-js/packages/development', build: 'kit build', check: 'kit check' });
+  expect(manifest.scripts).toEqual({ dev: 'kit dev', build: 'kit build', check: 'kit check' });
   const range: string = manifest.devDependencies['@kit-js/packages'];
   expect(range).toMatch(/^file:[^\\]+$/);
   expect(realpathSync(resolve(dir, range.slice('file:'.length)))).toBe(realpathSync(REPO));

@@ -1,0 +1,13 @@
+import { useState } from 'react';
+import { Button } from '@turborepo/ui/button';
+
+export default function App() {
+  const [count, setCount] = useState(0);
+  return (
+    <main>
+      <h1 id="title">{import.meta.env.VITE_APP_TITLE}</h1>
+      <p id="mode">{import.meta.env.MODE}</p>
+      <Button onClick={() => setCount((n) => n + 1)}>count is {count}</Button>
+    </main>
+  );
+}
