@@ -18,6 +18,8 @@ interface Candidate {
   dir: string;
   exported?: ExportEntry;
   moduleJson?: string;
+  /** Named by a page's module script (an app's `src/main.tsx`). */
+  page?: boolean;
 }
 
 const SUBPATH = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
@@ -61,7 +63,7 @@ export function collectModules(
   for (const entry of pageEntries) {
     if (candidates.has(entry.file)) continue;
     const target = `./${toPosix(relative(pkg.dir, entry.file))}`;
-    candidates.set(entry.file, { dir: dirname(entry.file), exported: { subpath: target.slice(2).replace(/\.[^./]+$/, ''), target, position: { line: entry.line, column: entry.column }, pattern: false } });
+    candidates.set(entry.file, { dir: dirname(entry.file), page: true, exported: { subpath: target.slice(2).replace(/\.[^./]+$/, ''), target, position: { line: entry.line, column: entry.column }, pattern: false } });
   }
   // A module.json beside an exported entry adds to that module (the one whose entry it names, or the folder's index).
   for (const file of manifests) {
@@ -187,6 +189,9 @@ function buildModule(
     }
   }
 
+  // An app's module declares the files beside its sources that its code may import (its logo, its fonts), as Vite serves them.
+  if (found.page) for (const asset of appAssets(found.dir)) if (!assets.some((a) => a.path === asset.path)) assets.push(asset);
+
   return {
     package: pkg,
     subpath,
@@ -202,6 +207,15 @@ function buildModule(
     moduleManifestFile: found.moduleJson ? rel(found.moduleJson) : undefined,
     diagnostics,
   };
+}
+
+/** Neither code nor a stylesheet (those are the module's sources), nor a test, a manifest or a hidden file. */
+const NOT_AN_ASSET = /\.(?:[cm]?[jt]sx?|json|css|scss|sass|less|styl|html|map|md)$|(?:^|\/)(?:module\.json|tsconfig[^/]*)$/;
+
+/** The files below an app's source folder that are not sources: its implicitly declared assets. */
+function appAssets(dir: string): AssetInfo[] {
+  const files = globSync('**/*', { cwd: dir, ignore: ['**/node_modules/**', '**/dist/**'], dot: false, expandDirectories: false });
+  return files.filter((file) => !NOT_AN_ASSET.test(file)).sort().map((path) => ({ path, absolute: join(dir, path) }));
 }
 
 function isFile(path: string): boolean {

@@ -43,6 +43,10 @@ async function visit(url: string, click = true) {
     await page.goto(url);
     await page.waitForSelector('#title', { timeout: 10_000 });
     if (click) await page.click('button');
+    // The app's logo, imported by its code with no declaration of kit's, loads where there is one.
+    await page.waitForFunction(() => !document.querySelector<HTMLImageElement>('#logo') || document.querySelector<HTMLImageElement>('#logo')!.complete);
+    const logo = await page.evaluate(() => document.querySelector<HTMLImageElement>('#logo')?.naturalWidth);
+    if (logo !== undefined) expect(logo).toBe(32);
     const shown = await page.evaluate(() => ({ title: document.querySelector('#title')!.textContent, button: document.querySelector('button')!.textContent, tab: document.title }));
     return { ...shown, errors };
   } finally {
