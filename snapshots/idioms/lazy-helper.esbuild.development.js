@@ -13,6 +13,12 @@ var __export = (target, all) => {
     __defProp(target, name, { get: all[name], enumerable: true });
 };
 
+// <define:import.meta.env>
+var init_define_import_meta_env = __esm({
+  "<define:import.meta.env>"() {
+  }
+});
+
 // packages/lib/lazy-helper/lazy.ts
 var lazy_exports = {};
 __export(lazy_exports, {
@@ -24,10 +30,12 @@ function answer() {
 var init_lazy = __esm({
   "packages/lib/lazy-helper/lazy.ts"() {
     "use strict";
+    init_define_import_meta_env();
   }
 });
 
 // packages/lib/lazy-helper/index.ts
+init_define_import_meta_env();
 var lazy = await Promise.resolve().then(() => (init_lazy(), lazy_exports));
 var result = [lazy.answer(), typeof lazy];
 export {

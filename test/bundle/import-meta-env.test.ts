@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { Compiler, DEVELOPMENT, findModule, loadWorkspace, PRODUCTION, WorkspaceLoader, type CompileOptions } from '../../lib/compiler/index.js';
-import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO, pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
 
@@ -18,6 +20,8 @@ function envWorkspace(bundler: 'ts' | 'esbuild') {
     'packages/web/.env': 'VITE_WHERE=web\n',
     'packages/web/package.json': pkg('@env/web', { exports: { './main': './main/index.ts' }, kit: { bundler } }),
     'packages/web/main/index.ts': MAIN,
+    // The workspace's own types, as a Vite app's vite-env.d.ts names vite/client (by path: a test's workspace has no node_modules).
+    'packages/web/kit-env.d.ts': `/// <reference path="${join(REPO, 'types', 'client.d.ts')}" />\n`,
   });
 }
 
@@ -65,8 +69,14 @@ describe.each(['ts', 'esbuild'] as const)('import.meta.env under %s (CONTRACT §
   });
 });
 
-test('kit check accepts import.meta.env with the types of @kit-js/packages/client', async () => {
+test('kit check accepts import.meta.env with the types of @kit-js/packages/client, and only with them, as tsc does', async () => {
   const dir = envWorkspace('ts');
+  rmSync(join(dir, 'packages/web/kit-env.d.ts'));
+  const workspace0 = loadWorkspace(dir);
+  const untyped = await new Compiler().compile(workspace0, findModule(workspace0, '@env/web/main')!, DEVELOPMENT);
+  expect(untyped.diagnostics.map((d) => d.code)).toContain('TS2339');
+  // What a workspace's kit-env.d.ts names (here by path: the test's workspace has no node_modules).
+  writeFiles(dir, { 'packages/web/kit-env.d.ts': `/// <reference path="${join(REPO, 'types', 'client.d.ts')}" />\n` });
   const workspace = loadWorkspace(dir);
   const build = await new Compiler().compile(workspace, findModule(workspace, '@env/web/main')!, DEVELOPMENT);
   expect(build.status).toBe('valid');
