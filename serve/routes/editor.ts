@@ -1,4 +1,4 @@
-import { readRawBody, type H3Event } from 'h3';
+import type { H3Event } from 'h3';
 import launchEditor from 'launch-editor';
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -6,7 +6,7 @@ import { isInside } from '../../compiler/index.js';
 import { diagnosticAt } from '../diagnostic-at.js';
 import { refuse, type Answer } from '../answer.js';
 import type { ServiceContext } from '../context.js';
-import { requestHeader } from '../request.js';
+import { readJsonBody } from '../json-body.js';
 
 const MAX_BODY = 4 * 1024;
 
@@ -25,10 +25,9 @@ interface Position {
  * only, since a form, which any site may post without asking, cannot send it.
  */
 export async function answerOpenInEditor(ctx: ServiceContext, event: H3Event): Promise<Answer> {
-  if (!/^application\/json\s*(;|$)/i.test(requestHeader(event, 'content-type') ?? '')) {
-    return refuse('UNSUPPORTED_MEDIA_TYPE', 'send the position as JSON, with content-type: application/json: {"file": …, "line": …, "column": …}');
-  }
-  const position = Number(requestHeader(event, 'content-length') ?? 0) > MAX_BODY ? undefined : readPosition(await readRawBody(event, 'utf8'));
+  const body = await readJsonBody(event, MAX_BODY, '{"file": …, "line": …, "column": …}');
+  if ('refused' in body) return body.refused;
+  const position = readPosition(body.value);
   if (!position) return refuse('REQUEST_INVALID', 'the body is not a position: send {"file": "<file of a diagnostic>", "line": <n>, "column": <n>}');
   const { workspace, diagnostic } = diagnosticAt(ctx, position.file, position.line, position.column);
   const path = diagnostic ? insideWorkspace(workspace.root, position.file) : undefined;
@@ -38,13 +37,7 @@ export async function answerOpenInEditor(ctx: ServiceContext, event: H3Event): P
 }
 
 /** The position a body names, or undefined when it names none. */
-function readPosition(body: string | undefined): Position | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(body ?? '');
-  } catch {
-    return undefined;
-  }
+function readPosition(value: unknown): Position | undefined {
   const { file, line, column } = (value ?? {}) as Record<string, unknown>;
   const count = (n: unknown) => n === undefined || (Number.isInteger(n) && (n as number) > 0);
   if (typeof file !== 'string' || !file || !count(line) || !count(column)) return undefined;
