@@ -102,7 +102,7 @@ export class Compiler {
       }
     };
     await Promise.all(Array.from({ length: 8 }, work));
-    return this.installed.plan(workspace.root, roots.flat(), (name) => findPackage(workspace, name) !== undefined, options);
+    return this.installed.plan(workspace.root, roots.flat(), (name) => findPackage(workspace, name) !== undefined, options, workspace.conditions);
   }
 
   /**
