@@ -5,22 +5,27 @@ import type { PackageInfo, Workspace } from '../workspace/model.js';
 
 /**
  * The exact version of a package outside the workspace: the one installed in a
- * `node_modules` at or above the importing package, else an exact declared version (in
- * `dependencies` or `peerDependencies`). A peer the importing package does not find itself
- * is the application's to install: with `workspace`, the version found from a package of the
- * workspace that depends on it (the app that installs React for its component library).
+ * `node_modules` at or above the importing package (for a peer it does not find there, at or
+ * above the app that installs it: see `installedFrom`), else an exact declared version (in
+ * `dependencies` or `peerDependencies`).
  */
 export function resolveExternalVersion(specifier: string, importer: PackageInfo, workspace?: Workspace): { version: string; installed: boolean } | undefined {
   const name = packageNameOf(specifier);
-  const installed = findInstalled(importer.dir, name);
+  const installed = findInstalled(installedFrom(workspace, importer, name), name);
   if (installed) return { version: installed.version, installed: true };
+  const declared = importer.manifest.dependencies[name] ?? importer.manifest.peerDependencies[name];
+  return declared && semver.valid(declared) ? { version: declared, installed: false } : undefined;
+}
+
+/**
+ * Where the installed package `name` that `importer` imports is looked for: the importer's own
+ * folder, as Node looks; for a peer not installed there (pnpm without its peers linked, say),
+ * the folder of a workspace package that depends on it: the app that installs React for its
+ * component library.
+ */
+export function installedFrom(workspace: Workspace | undefined, importer: PackageInfo, name: string): string {
   const { dependencies, peerDependencies } = importer.manifest;
-  const declared = dependencies[name] ?? peerDependencies[name];
-  if (declared !== undefined && semver.valid(declared)) return { version: declared, installed: false };
-  if (!workspace || dependencies[name] !== undefined || peerDependencies[name] === undefined) return undefined;
-  for (const pkg of workspace.packages) {
-    const provided = pkg !== importer && pkg.manifest.dependencies[name] !== undefined ? findInstalled(pkg.dir, name) : undefined;
-    if (provided) return { version: provided.version, installed: true };
-  }
-  return undefined;
+  if (!workspace || dependencies[name] !== undefined || peerDependencies[name] === undefined || findInstalled(importer.dir, name)) return importer.dir;
+  const provider = workspace.packages.find((pkg) => pkg !== importer && pkg.manifest.dependencies[name] !== undefined && findInstalled(pkg.dir, name));
+  return provider?.dir ?? importer.dir;
 }

@@ -70,26 +70,21 @@ export class InstalledPackages {
     const packages = new Map<string, Planned>();
     for (let pending = roots; pending.length; ) {
       const dirty = new Set<Planned>();
-      const unfound: Root[] = [];
-      const take = (found: Root, lastTry: boolean) => {
-        const { specifier, from } = found;
+      for (const { specifier, from } of pending) {
         const name = packageNameOf(specifier);
-        if (specifier.startsWith('node:') || BUILTINS.has(name) || skip(name)) return;
+        if (specifier.startsWith('node:') || BUILTINS.has(name) || skip(name)) continue;
         let planned = packages.get(name);
         if (!planned) {
           const pkg = findInstalled(from, name);
-          if (!pkg) return void (lastTry || unfound.push(found));
+          if (!pkg) continue;
           planned = { pkg, entries: new Set() };
           packages.set(name, planned);
         }
         const subpath = specifier.slice(name.length + 1) || PACKAGE_ROOT_SUBPATH;
-        if (planned.entries.has(subpath)) return;
+        if (planned.entries.has(subpath)) continue;
         planned.entries.add(subpath);
         dirty.add(planned);
-      };
-      for (const found of pending) take(found, false);
-      // One not installed where its importer finds it (a library's peer, which the app beside it installs) takes the copy another importer found.
-      for (const found of unfound) take(found, true);
+      }
       const next: Root[] = [];
       await Promise.all([...dirty].map(async (planned) => {
         planned.build = await this.build(root, planned.pkg, [...planned.entries], options, conditions);

@@ -21,9 +21,9 @@ export interface PassedOverTarget {
   condition?: string;
   /**
    * `inactive`: a source under a condition kit does not read; `built`: JavaScript kit does not
-   * compile; `other`: no code at all (a stylesheet, JSON), published otherwise or not by kit.
+   * compile; `stylesheet`: what a package publishes besides modules.
    */
-  reason: 'inactive' | 'built' | 'other';
+  reason: 'inactive' | 'built' | 'stylesheet';
 }
 
 /** An `exports` key that publishes no module: what `PACKAGE_NO_MODULES` explains. */
@@ -31,7 +31,7 @@ export interface UnpublishedExport {
   /** `"."` or `"./button"`, as written. */
   key: string;
   position: Position;
-  /** Empty when it names no file (only `types`, or `null`). */
+  /** Empty when it names no file kit could take for code (only `types`, `./package.json`, `null`). */
   targets: PassedOverTarget[];
 }
 
@@ -40,6 +40,7 @@ export const KIT_CONDITIONS = ['source', 'development', 'import', 'browser', 'de
 
 const SOURCE_ENTRY = /\.tsx?$/;
 const JAVASCRIPT = /\.[cm]?jsx?$/;
+const STYLESHEET = /\.css$/;
 
 /**
  * The `exports` of a package as kit reads them with `conditions` (kit.json's, then kit's own)
@@ -111,16 +112,17 @@ function sourceTarget(target: unknown, conditions: ReadonlySet<string>): string 
 }
 
 /**
- * Every target below `target` that is a file, with why it names no module: a source under a
- * condition kit does not read (the first such condition on its way), a built file, or a file
- * that is no code. `types` and what is not a file of the package (`null`, a path outside it)
- * are no one's module.
+ * Every target below `target` that names code or a stylesheet, with why it is no module: a
+ * source under a condition kit does not read (the first such condition on its way), a built
+ * file, or a stylesheet. `types`, other files (`./package.json`) and what is not a file of the
+ * package (`null`, a path outside it) are no one's module.
  */
 function passedOver(target: unknown, conditions: ReadonlySet<string>, condition?: string, inactive?: string): PassedOverTarget[] {
   if (typeof target === 'string') {
     if (!target.startsWith('./') || target.endsWith('.d.ts')) return [];
     if (isSourceFile(target)) return inactive ? [{ target, condition: inactive, reason: 'inactive' }] : [];
-    return [{ target, condition, reason: JAVASCRIPT.test(target) ? 'built' : 'other' }];
+    if (JAVASCRIPT.test(target)) return [{ target, condition, reason: 'built' }];
+    return STYLESHEET.test(target) ? [{ target, condition, reason: 'stylesheet' }] : [];
   }
   if (Array.isArray(target)) return target.flatMap((item) => passedOver(item, conditions, condition, inactive));
   if (!isObject(target)) return [];

@@ -72,6 +72,12 @@ describe('a package with no public module says why (PACKAGE_NO_MODULES)', () => 
     }]);
   });
 
+  test('its importer hears the same, at the import', async () => {
+    const build = await compileAt(library({}, { ...VITE_EXPORTS, './package.json': './package.json' }, 'esbuild'), '@acme/web/main');
+    expect(build.diagnostics).toMatchObject([{ code: 'BUNDLE_ERROR', file: 'apps/web/src/main.ts', line: 1, message: expect.stringContaining('\'@acme/ui\' cannot be imported: @acme/ui has no public module: "exports" "." names ./dist/index.js under "default"') }]);
+    expect(build.diagnostics[0].message).toMatch(/add "vite" to "conditions" in kit\.json \(packages\/ui\/package\.json:6:10\)$/);
+  });
+
   test('built files alone: the fix names the source to export', () => {
     const [warning] = warnings(library({}, { '.': { types: './dist/index.d.ts', import: './dist/index.mjs', require: './dist/index.cjs' } }));
     expect(warning.message).toBe('@acme/ui has no public module: "exports" "." names ./dist/index.mjs under "import" (a built file kit does not compile) and ./dist/index.cjs under "require" (a built file kit does not compile); name its TypeScript source under a "source" condition, e.g. ".": { "source": "./src/index.ts", … }');
@@ -84,10 +90,13 @@ describe('a package with no public module says why (PACKAGE_NO_MODULES)', () => 
       'apps/web/src/main.tsx': 'export {};\n',
       'packages/lib/package.json': pkg('@acme/lib'),
       'packages/lib/src/index.ts': 'export const a = 1;\n',
+      'packages/meta/package.json': pkg('@acme/meta', { exports: { './package.json': './package.json' } }),
+      'packages/meta/index.ts': 'export const a = 1;\n',
     });
     expect(warnings(dir).map((w) => [w.file, w.message])).toEqual([
       ['apps/web/package.json', '@acme/web has no public module: apps/web is an app without a page (no apps/web/index.html); add one whose module script names its entry: <script type="module" src="/src/main.tsx"></script>'],
       ['packages/lib/package.json', '@acme/lib has no public module: packages/lib/package.json has no "exports"; publish the package\'s entry, e.g. "exports": { ".": "./src/index.ts" }'],
+      ['packages/meta/package.json', '@acme/meta has no public module: packages/meta/package.json\'s "exports" names no TypeScript source; publish the package\'s entry, e.g. "exports": { ".": "./index.ts" }'],
     ]);
   });
 
