@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { Compiler, DEVELOPMENT, findModule, findPlanned, loadWorkspace, WorkspaceLoader } from '../../lib/compiler/index.js';
 import { compileAt } from '../helpers/compile.js';
+import { createInProcessService } from '../serve/in-process-service.js';
 import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
@@ -70,6 +71,16 @@ describe('a package with no public module says why (PACKAGE_NO_MODULES)', () => 
       column: 10,
       message: '@acme/ui has no public module: "exports" "." names ./dist/index.js under "default" (a built file kit does not compile) and ./src/index.ts under "vite", a condition kit does not read; add "vite" to "conditions" in kit.json',
     }]);
+  });
+
+  test('/state lists it among the workspace\'s warnings', async () => {
+    const service = createInProcessService(library({}));
+    try {
+      const state = await (await service.request('/state')).json();
+      expect(state.warnings).toMatchObject([{ code: 'PACKAGE_NO_MODULES', file: 'packages/ui/package.json', line: 6, column: 10 }]);
+    } finally {
+      await service.close();
+    }
   });
 
   test('its importer hears the same, at the import', async () => {
