@@ -15,6 +15,8 @@ import type { DiskStore } from './cache/disk-cache.js';
 import type { RemoteCache } from './cache/remote-cache.js';
 import { DEVELOPMENT, formatOptions, type CompileOptions } from './bundle/options.js';
 import { InstalledPackages, type InstalledPlan, type Root } from './installed/plan.js';
+import { installedFrom } from './installed/external.js';
+import { packageNameOf } from './workspace/dependencies.js';
 import { compileStyles, type StylesResult } from './bundle/styles.js';
 import { actionInputs, stylesheetActionInputs } from './bundle/action-inputs.js';
 import { KIT } from './version.js';
@@ -98,11 +100,11 @@ export class Compiler {
       for (let module = queue.shift(); module; module = queue.shift()) {
         const index = workspace.modules.indexOf(module);
         const build = built?.get(module) ?? (await this.compile(workspace, module, options));
-        roots[index] = build.imports.map((specifier) => ({ specifier, from: module.package.dir }));
+        roots[index] = build.imports.map((specifier) => ({ specifier, from: installedFrom(workspace, module.package, packageNameOf(specifier)) }));
       }
     };
     await Promise.all(Array.from({ length: 8 }, work));
-    return this.installed.plan(workspace.root, roots.flat(), (name) => findPackage(workspace, name) !== undefined, options);
+    return this.installed.plan(workspace.root, roots.flat(), (name) => findPackage(workspace, name) !== undefined, options, workspace.conditions);
   }
 
   /**

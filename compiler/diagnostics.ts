@@ -52,6 +52,7 @@ export const CODES = {
   OUTPUT_NOT_AVAILABLE: { status: 404 },
   PACKAGES_GLOB_EMPTY: { warning: true },
   PACKAGE_NOT_FOUND: { status: 404 },
+  PACKAGE_NO_MODULES: { warning: true },
   PREVIEW_BUILTIN: {},
   PREVIEW_CDN_UNSET: {},
   PREVIEW_ENTRY_NOT_FOUND: { status: 404 },

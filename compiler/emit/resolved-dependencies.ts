@@ -5,14 +5,17 @@ import { resolveExternalVersion } from '../installed/external.js';
 import { findPackage, type PackageInfo, type Workspace } from '../workspace/model.js';
 
 /**
- * The exact version each dependency of a workspace package resolved to (CONTRACT §9): a
- * workspace package's own version, whatever its `workspace:` range says, or the version
- * installed where the package finds it (or an exact declared one). Sorted by name.
+ * The exact version each dependency of a workspace package resolved to (CONTRACT §9), its
+ * `peerDependencies` included (a component library's React, §11): a workspace package's own
+ * version, whatever its `workspace:` range says, or the version installed where the package
+ * finds it (a peer: else where the app that provides it does), or an exact declared one.
+ * Sorted by name.
  */
 export function workspaceDependencies(workspace: Workspace, pkg: PackageInfo): Record<string, string> {
   const resolved: Record<string, string> = {};
-  for (const name of Object.keys(pkg.manifest.dependencies).sort()) {
-    const version = findPackage(workspace, name)?.version ?? resolveExternalVersion(name, pkg)?.version;
+  const names = new Set([...Object.keys(pkg.manifest.dependencies), ...Object.keys(pkg.manifest.peerDependencies)]);
+  for (const name of [...names].sort()) {
+    const version = findPackage(workspace, name)?.version ?? resolveExternalVersion(name, pkg, workspace)?.version;
     if (version !== undefined) resolved[name] = version;
   }
   return resolved;

@@ -38,19 +38,20 @@ const OUT = 'out';
  * splitting, as an ES module per entry for browsers (its `exports` with browser conditions):
  * code that two entries share lands once, in a chunk both import, so state set through one
  * entry is seen through the other. Every bare import (its dependencies, and its own entries
- * named by package) stays bare for the import map. Outputs are named by their content's
+ * named by package) stays bare for the import map. `conditions` (kit.json's) are active beside
+ * esbuild's own for the platform and the output's form (`development` or `production`). Outputs are named by their content's
  * hash (one name, in any build, is one content), and import each other relatively with the
  * address's options in the query, so the same bytes load from the service (which needs
  * the options) and from a static host (which ignores them).
  */
-export async function buildInstalled(root: string, pkg: InstalledPackage, entries: string[], options: CompileOptions): Promise<InstalledBuild> {
-  const build = await buildUsable(root, pkg, entries, options);
+export async function buildInstalled(root: string, pkg: InstalledPackage, entries: string[], options: CompileOptions, conditions: readonly string[] = []): Promise<InstalledBuild> {
+  const build = await buildUsable(root, pkg, entries, { ...options, conditions });
   // A failure rests on the files it names and on the package's manifest (its browser field, its exports): an edit of either is a new build.
   const named = Object.values(build.failed).flat().flatMap((d) => (d.file ? [resolve(root, d.file)] : []));
   return { ...build, inputs: [...new Set([...build.inputs, join(pkg.dir, 'package.json'), ...named])] };
 }
 
-async function buildUsable(root: string, pkg: InstalledPackage, entries: string[], options: CompileOptions): Promise<InstalledBuild> {
+async function buildUsable(root: string, pkg: InstalledPackage, entries: string[], options: WithConditions): Promise<InstalledBuild> {
   const failed: Record<string, Diagnostic[]> = {};
   for (const entry of entries) if (!SUBPATH.test(entry)) failed[entry] = [bundleError(`"${entry}" is not an entry of ${pkg.name}`)];
   let usable = entries.filter((entry) => !failed[entry]);
@@ -71,7 +72,7 @@ async function buildUsable(root: string, pkg: InstalledPackage, entries: string[
   }
 }
 
-async function split(pkg: InstalledPackage, entries: string[], options: CompileOptions): Promise<Omit<InstalledBuild, 'failed'>> {
+async function split(pkg: InstalledPackage, entries: string[], options: WithConditions): Promise<Omit<InstalledBuild, 'failed'>> {
   if (!entries.length) return { entries: {}, outputs: {}, inputs: [] };
   const stems = outputStems(entries);
   const result = await esbuild.build({
@@ -116,7 +117,7 @@ async function split(pkg: InstalledPackage, entries: string[], options: CompileO
 }
 
 /** The diagnostics of one entry built alone: empty when it builds. */
-async function problems(root: string, pkg: InstalledPackage, subpath: string, options: CompileOptions): Promise<Diagnostic[]> {
+async function problems(root: string, pkg: InstalledPackage, subpath: string, options: WithConditions): Promise<Diagnostic[]> {
   try {
     await esbuild.build({ ...common(pkg, options), entryPoints: [installedSpecifier(pkg.name, subpath)], outdir: OUT });
     return [];
@@ -127,7 +128,10 @@ async function problems(root: string, pkg: InstalledPackage, subpath: string, op
 
 const SUBPATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))(?!~kit\/)[A-Za-z0-9_@~.-][A-Za-z0-9_@~./-]*$/;
 
-function common(pkg: InstalledPackage, options: CompileOptions) {
+/** The address's options, and the workspace's export conditions. */
+type WithConditions = CompileOptions & { conditions: readonly string[] };
+
+function common(pkg: InstalledPackage, options: WithConditions) {
   return {
     absWorkingDir: pkg.base,
     bundle: true,
@@ -135,7 +139,7 @@ function common(pkg: InstalledPackage, options: CompileOptions) {
     metafile: true,
     format: 'esm',
     platform: options.target === 'node' ? 'node' : 'browser',
-    conditions: [options.env],
+    conditions: [...options.conditions, options.env],
     target: 'es2022',
     minify: options.min,
     sourcemap: options.sourcemap === 'inline' ? 'inline' : false,

@@ -25,6 +25,13 @@ export interface Root {
   from: string;
 }
 
+/** An installed package being planned: the entries in use so far, and their last build. */
+interface Planned {
+  pkg: InstalledPackage;
+  entries: Set<string>;
+  build?: InstalledBuild;
+}
+
 const BUILTINS = new Set(builtinModules);
 const RECENT_OUTPUTS = 2000;
 
@@ -41,12 +48,12 @@ export class InstalledPackages {
     this.builds = new ArtifactCache(100, disk && { disk, name: 'installed' });
   }
 
-  /** The split build of `entries` of `pkg` (see `buildInstalled`), cached by the files it read. */
-  async build(root: string, pkg: InstalledPackage, entries: string[], options: CompileOptions): Promise<InstalledBuild> {
+  /** The split build of `entries` of `pkg` with the workspace's export `conditions` (see `buildInstalled`), cached by the files it read. */
+  async build(root: string, pkg: InstalledPackage, entries: string[], options: CompileOptions, conditions: readonly string[] = []): Promise<InstalledBuild> {
     const sorted = [...new Set(entries)].sort();
-    const key = [KIT.version, pkg.name, pkg.version, pkg.dir, formatOptions(options), sorted.join(',')].join('|');
+    const key = [KIT.version, pkg.name, pkg.version, pkg.dir, formatOptions(options), conditions.join(','), sorted.join(',')].join('|');
     const build = await this.builds.get(key, async () => {
-      const value = await buildInstalled(root, pkg, sorted, options);
+      const value = await buildInstalled(root, pkg, sorted, options, conditions);
       return { value, inputs: value.inputs };
     });
     for (const [file, code] of Object.entries(build.outputs)) this.remember(recentKey(pkg, options, file), code);
@@ -57,12 +64,12 @@ export class InstalledPackages {
    * The plan for bare imports `roots` (of a workspace's modules): each installed package with
    * every entry in use, those the roots name and those other installed packages' outputs
    * import, found by building until no build names a new entry. Names `skip` refuses (the
-   * workspace's own packages) and packages not installed are left out.
+   * workspace's own packages) and packages not installed are left out. `conditions`: kit.json's.
    */
-  async plan(root: string, roots: Root[], skip: (name: string) => boolean, options: CompileOptions): Promise<InstalledPlan> {
-    const packages = new Map<string, { pkg: InstalledPackage; entries: Set<string>; build?: InstalledBuild }>();
+  async plan(root: string, roots: Root[], skip: (name: string) => boolean, options: CompileOptions, conditions: readonly string[] = []): Promise<InstalledPlan> {
+    const packages = new Map<string, Planned>();
     for (let pending = roots; pending.length; ) {
-      const dirty = new Set<{ pkg: InstalledPackage; entries: Set<string>; build?: InstalledBuild }>();
+      const dirty = new Set<Planned>();
       for (const { specifier, from } of pending) {
         const name = packageNameOf(specifier);
         if (specifier.startsWith('node:') || BUILTINS.has(name) || skip(name)) continue;
@@ -80,7 +87,7 @@ export class InstalledPackages {
       }
       const next: Root[] = [];
       await Promise.all([...dirty].map(async (planned) => {
-        planned.build = await this.build(root, planned.pkg, [...planned.entries], options);
+        planned.build = await this.build(root, planned.pkg, [...planned.entries], options, conditions);
         for (const entry of Object.values(planned.build.entries)) for (const specifier of entry.imports) next.push({ specifier, from: planned.pkg.dir });
       }));
       pending = next;

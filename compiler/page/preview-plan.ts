@@ -144,7 +144,7 @@ export async function planPreview(compiler: Compiler, workspace: Workspace, requ
       diagnostics.push(...build.diagnostics);
       reached = inDevelopment.has(module.package.name) ? local(module, build) : fromCdn(cdnOrigin, module, build);
     } else {
-      reached = await external(cdnOrigin, item.specifier, item.importer, installedPlan);
+      reached = await external(cdnOrigin, workspace, item.specifier, item.importer, installedPlan);
     }
     modules.push(reached);
     if (reached.url) importmap[item.specifier] = reached.url;
@@ -219,10 +219,10 @@ function fromCdn(origin: string | undefined, module: ModuleInfo, build: ModuleBu
 }
 
 /** A package outside the workspace: compiled here when installed, else on the CDN at its exact declared version. */
-async function external(origin: string | undefined, specifier: string, importer: ModuleInfo, installedPlan: () => Promise<InstalledPlan>): Promise<Reached> {
+async function external(origin: string | undefined, workspace: Workspace, specifier: string, importer: ModuleInfo, installedPlan: () => Promise<InstalledPlan>): Promise<Reached> {
   const name = packageNameOf(specifier);
   const subpath = specifier.slice(name.length + 1) || PACKAGE_ROOT_SUBPATH;
-  const resolved = resolveExternalVersion(specifier, importer.package);
+  const resolved = resolveExternalVersion(specifier, importer.package, workspace);
   // Installed where the modules find it, or where an installed package does (lit's own lit-html in pnpm's .pnpm, say).
   const planned = resolved && !resolved.installed ? undefined : findPlanned(await installedPlan(), specifier);
   if (planned?.entry) {

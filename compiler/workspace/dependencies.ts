@@ -31,6 +31,9 @@ export function checkDependency(workspace: Workspace, importer: PackageInfo, spe
   }
   if (sibling && !findModule(workspace, specifier)) {
     const modules = workspace.modules.filter((m) => m.package === sibling).map((m) => m.specifier);
+    // A package that publishes nothing has been told why: the importer hears the same.
+    const silent = modules.length ? undefined : workspace.warnings.find((w) => w.code === 'PACKAGE_NO_MODULES' && w.file === sibling.manifestFile);
+    if (silent) return bundleError(`'${specifier}' cannot be imported: ${silent.message} (${silent.file}:${silent.line}:${silent.column})`, at());
     return bundleError(
       `'${specifier}' is not a public module of ${name}${modules.length ? ` (its modules: ${modules.join(', ')})` : ''}; import a public module, or declare the module with a module.json if it really is public API`,
       at(),

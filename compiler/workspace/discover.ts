@@ -8,8 +8,9 @@ import { workspaceTypeScript } from './typescript-version.js';
 import { fileStamp } from '../freshness/stamp.js';
 import { stampsHold, type Freshness, type KeptStamps } from '../freshness/freshness.js';
 import { collectModules } from './modules.js';
+import { explainNoModules } from './no-modules.js';
 import { capabilitiesOf } from './bundler-specifiers.js';
-import { PROPOSED_SCOPE, readKitManifest, readModuleManifest, readPackageManifest, type Read } from './manifests.js';
+import { activeConditions, PROPOSED_SCOPE, readKitManifest, readModuleManifest, readPackageManifest, type Read } from './manifests.js';
 import type { ModuleInfo, PackageInfo, Workspace } from './model.js';
 import { isInside, toPosix } from '../paths.js';
 import { walkPackage, type PackageTree } from './tree.js';
@@ -116,8 +117,9 @@ export class WorkspaceLoader {
   /** Where the warnings of the manifests read by the discovery under way go. */
   private warnings: Diagnostic[] = [];
 
-  private read<T>(absolute: string, reader: (absolute: string, file: string) => Read<T>): Read<T> {
-    const current = stamp(absolute);
+  /** A manifest as `reader` reads it, parsed again when its stat or what else the reading rests on (`salt`) changed. */
+  private read<T>(absolute: string, reader: (absolute: string, file: string) => Read<T>, salt = ''): Read<T> {
+    const current = `${stamp(absolute)}${salt}`;
     const cached = this.parsed.get(absolute);
     let read = cached?.read as Read<T> | undefined;
     if (!read || cached!.stamp !== current) {
@@ -143,7 +145,7 @@ export class WorkspaceLoader {
   private discover(watched: string[]): Workspace {
     const kitFile = join(this.root, 'kit.json');
     watched.push(kitFile); // the root itself is watched with the unlisted packages' parents
-    const workspace: Workspace = { root: this.root, packages: [], modules: [], diagnostics: [], warnings: [], reload: true, typescript: workspaceTypeScript(this.root), dotenv: {}, pages: [], mode: this.mode };
+    const workspace: Workspace = { root: this.root, packages: [], modules: [], diagnostics: [], warnings: [], reload: true, conditions: [], typescript: workspaceTypeScript(this.root), dotenv: {}, pages: [], mode: this.mode };
     this.warnings = workspace.warnings;
     if (stamp(kitFile) === '-') {
       workspace.diagnostics.push(manifestInvalid(`no kit.json in ${this.root}; restore it, or create a workspace with "kit create <dir>"`, { file: 'kit.json', line: 1, column: 1 }));
@@ -152,6 +154,7 @@ export class WorkspaceLoader {
     const kit = this.read(kitFile, readKitManifest);
     workspace.diagnostics.push(...kit.diagnostics);
     workspace.reload = kit.manifest?.reload ?? true;
+    workspace.conditions = kit.manifest?.conditions ?? [];
     const catalogFile = join(this.root, 'pnpm-workspace.yaml');
     watched.push(catalogFile);
     this.catalogs = this.read(catalogFile, readCatalogs);
@@ -185,7 +188,9 @@ export class WorkspaceLoader {
   }
 
   private addPackage(workspace: Workspace, dir: string, packageFile: string, at: { file: string; line: number; column: number }, watched: string[]): void {
-    const read = this.read(packageFile, readPackageManifest);
+    // Which `exports` targets are modules depends on kit.json's conditions: other conditions, another reading.
+    const conditions = activeConditions(workspace.conditions);
+    const read = this.read(packageFile, (absolute, file) => readPackageManifest(absolute, file, conditions), ` ${[...conditions].join(',')}`);
     if (!read.manifest) {
       // An unreadable package.json (mid-edit, say) keeps its modules listed as invalid, with no assets.
       const good = this.lastGood.get(dir);
@@ -207,6 +212,9 @@ export class WorkspaceLoader {
     const packageProblems: Diagnostic[] = [...read.diagnostics, ...catalogProblems, ...diagnostics];
     for (const module of modules) module.diagnostics.unshift(...packageProblems);
     if (modules.length === 0) workspace.diagnostics.push(...packageProblems);
+    // A package that publishes nothing says why, unless a problem of its manifests already does.
+    const silent = modules.length === 0 && packageProblems.length === 0 ? explainNoModules(pkg, tree, this.root) : undefined;
+    if (silent) workspace.warnings.push(silent);
     workspace.packages.push(pkg);
     workspace.modules.push(...modules);
     this.lastGood.set(dir, { pkg, modules });

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { JSONPath } from 'jsonc-parser';
 import { semver } from '../commonjs.js';
 import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
 import { Fields, isObject } from './fields.js';
 import { parseJson, type Position } from './json.js';
 import { isCatalogRange, isWorkspaceRange, WORKSPACE_PROTOCOL } from './range-syntax.js';
-import { ROOT_SUBPATH } from './subpaths.js';
+import { KIT_CONDITIONS, readExports, type ExportEntry, type UnpublishedExport } from './exports.js';
+
+export type { ExportEntry } from './exports.js';
 
 /** `kit.json`: the packages of the workspace. */
 export interface KitManifest {
@@ -13,6 +14,8 @@ export interface KitManifest {
   packages: { dir: string; position: Position }[];
   /** `false`: an open preview is told of a code change instead of reloading itself. */
   reload?: boolean;
+  /** Export conditions read before kit's own (`vite`, `@acme/source`), as the repository's bundler reads them. */
+  conditions: string[];
 }
 
 /** A bundler registered in a package's `bundlers`. */
@@ -20,17 +23,6 @@ export interface BundlerRef {
   name: string;
   specifier: string;
   compiler?: string;
-}
-
-/** One `exports` entry whose target is a TypeScript source entry. */
-export interface ExportEntry {
-  /** `index` for `"."`; for a pattern, the key's subpath with its `*`. */
-  subpath: string;
-  /** For a pattern, with its `*`. */
-  target: string;
-  position: Position;
-  /** `"./components/*": "./src/components/*.tsx"`: one module per file the target matches. */
-  pattern: boolean;
 }
 
 /** `package.json`, validated. */
@@ -48,6 +40,8 @@ export interface PackageManifest {
   peerDependencies: Record<string, string>;
   peerDependencyPosition(name: string): Position;
   exports: ExportEntry[];
+  /** The `exports` keys that publish no module, with the targets passed over: why a package may have none. */
+  unpublishedExports: UnpublishedExport[];
   modulesDir?: string;
   bundler?: { name: string; position: Position };
   bundlers: Record<string, BundlerRef>;
@@ -72,7 +66,8 @@ export type Read<T> = { manifest?: T; diagnostics: Diagnostic[]; warnings?: Diag
 /** The platform sets a module may declare, sorted: browsers, both, or Node only. */
 const PLATFORM_SETS = ['web', 'node,web', 'node'];
 const SCOPED_NAME = /^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/;
-const SOURCE_ENTRY = /\.tsx?$/;
+/** A condition name as Node accepts one in `exports`: no subpath (`.`), comma or space. */
+const CONDITION_NAME = /^[^.,\s][^,\s]*$/;
 
 /** The package.json members whose misspelling changes what kit does: a key a letter or two from one is warned. */
 const WATCHED_PACKAGE_KEYS = ['dependencies', 'devDependencies', 'exports', 'kit'];
@@ -119,12 +114,34 @@ export function readKitManifest(absolute: string, file: string): Read<KitManifes
   if (!dirs) fields.fail([], `${file} must list the package directories in "packages", e.g. { "packages": ["packages/*"] }`);
   const packages = (dirs ?? []).map((dir, i) => ({ dir, position: fields.at(['packages', i]) }));
   const reload = fields.boolean(['reload']);
-  fields.unknownKeys([], ['packages', 'reload']);
-  return { manifest: { file, packages, reload }, diagnostics, warnings: fields.warnings };
+  const conditions = readConditions(fields);
+  fields.unknownKeys([], ['packages', 'reload', 'conditions']);
+  return { manifest: { file, packages, reload, conditions }, diagnostics, warnings: fields.warnings };
+}
+
+/** `"conditions": ["vite"]`: each a name as `exports` writes conditions; a bad one is reported at its own position. */
+function readConditions(fields: Fields): string[] {
+  const value = (fields.root as Record<string, unknown>).conditions;
+  if (value !== undefined && !Array.isArray(value)) {
+    const fix = typeof value === 'string' ? `; write ["${value}"]` : '';
+    fields.fail(['conditions'], `"conditions" must be an array of export condition names, such as ["vite"], not ${JSON.stringify(value)}${fix}`);
+    return [];
+  }
+  const names = fields.strings(['conditions']) ?? [];
+  return names.filter((name, i) => {
+    if (CONDITION_NAME.test(name)) return true;
+    fields.fail(['conditions', i], `"${name}" is not an export condition; write a name as package.json "exports" does, such as "vite" or "@acme/source"`);
+    return false;
+  });
+}
+
+/** The export conditions active for a workspace's packages: kit.json's first, then kit's own. */
+export function activeConditions(custom: readonly string[]): ReadonlySet<string> {
+  return new Set([...custom, ...KIT_CONDITIONS]);
 }
 
 /** Reads and validates a package's `package.json`. */
-export function readPackageManifest(absolute: string, file: string): Read<PackageManifest> {
+export function readPackageManifest(absolute: string, file: string, conditions: ReadonlySet<string> = activeConditions([])): Read<PackageManifest> {
   const diagnostics: Diagnostic[] = [];
   const fields = open(absolute, file, diagnostics);
   if (!fields) return { diagnostics };
@@ -154,6 +171,7 @@ export function readPackageManifest(absolute: string, file: string): Read<Packag
   fields.unknownKeys(['kit'], ['modules', 'bundler']);
   fields.nearMisses([], WATCHED_PACKAGE_KEYS, PACKAGE_KEYS);
   if (name === undefined || version === undefined || !SCOPED_NAME.test(name) || !semver.valid(version)) return { diagnostics };
+  const exported = readExports(fields, conditions);
   return {
     manifest: {
       file,
@@ -165,7 +183,8 @@ export function readPackageManifest(absolute: string, file: string): Read<Packag
       dependencyPosition: (dep) => fields.at(['dependencies', dep]),
       peerDependencies,
       peerDependencyPosition: (dep) => fields.at(['peerDependencies', dep]),
-      exports: readExports(fields),
+      exports: exported.entries,
+      unpublishedExports: exported.unpublished,
       modulesDir,
       bundler: bundlerName === undefined ? undefined : { name: bundlerName, position: fields.at(['kit', 'bundler']) },
       bundlers: readBundlers(fields),
@@ -173,64 +192,6 @@ export function readPackageManifest(absolute: string, file: string): Read<Packag
     diagnostics,
     warnings: fields.warnings,
   };
-}
-
-function readExports(fields: Fields): ExportEntry[] {
-  const value = (fields.root as Record<string, unknown>).exports;
-  if (value === undefined) return [];
-  // `"exports": "./src/index.ts"` and a conditions object at the top are the package's root module, as Node reads them.
-  const map = typeof value === 'string' || (isObject(value) && !Object.keys(value).some((key) => key.startsWith('.'))) ? { '.': value } : fields.object(['exports']);
-  if (!map) return [];
-  const entries: ExportEntry[] = [];
-  for (const [key, target] of Object.entries(map)) {
-    const path: JSONPath = key === '.' && map !== value ? ['exports'] : ['exports', key];
-    const source = sourceTarget(target);
-    if (!source) continue; // not a source entry point: standard packaging, not a kit module
-    if (key !== '.' && !key.startsWith('./')) {
-      fields.fail(path, `the exports key "${key}" does not name a subpath; a public module is exported as "./<subpath>", the package's root module as "."`);
-      continue;
-    }
-    const subpath = key === '.' ? ROOT_SUBPATH : key.slice(2);
-    if (key === `./${ROOT_SUBPATH}` && sourceTarget(map['.'])) {
-      fields.fail(path, `"./${ROOT_SUBPATH}" and "." both export a module at the subpath "${ROOT_SUBPATH}" (the root module's address is …/modules/${ROOT_SUBPATH}); remove one of them`);
-      continue;
-    }
-    const stars = key.split('*').length - 1;
-    if (stars > 1 || stars !== source.split('*').length - 1) {
-      fields.fail(path, `the exports pattern "${key}" → "${source}" needs exactly one "*" on each side, as Node reads patterns`);
-      continue;
-    }
-    entries.push({ subpath, target: source, position: fields.at(path), pattern: stars === 1 });
-  }
-  return entries;
-}
-
-/** The conditions kit reads `exports` with, as a browser bundler does in development, `source` first among equals. */
-const CONDITIONS = new Set(['source', 'development', 'import', 'browser', 'default']);
-
-/**
- * The TypeScript source a target resolves to, as Node resolves conditions: a conditions
- * object is read in its key order, the first active condition whose target resolves wins;
- * a target that is not a source file of the package (a built `dist/` file) is passed over
- * for the next, and `types` never names a module. An array is read as Node's fallbacks.
- */
-function sourceTarget(target: unknown): string | undefined {
-  if (typeof target === 'string') return SOURCE_ENTRY.test(target) && !target.endsWith('.d.ts') && target.startsWith('./') ? target : undefined;
-  if (Array.isArray(target)) {
-    for (const item of target) {
-      const found = sourceTarget(item);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (isObject(target)) {
-    for (const [condition, value] of Object.entries(target)) {
-      if (!CONDITIONS.has(condition)) continue;
-      const found = sourceTarget(value);
-      if (found) return found;
-    }
-  }
-  return undefined;
 }
 
 function readBundlers(fields: Fields): Record<string, BundlerRef> {

@@ -63,6 +63,8 @@ export interface Workspace {
   warnings: Diagnostic[];
   /** `reload` of kit.json: whether an open preview reloads itself after a code change (the default). */
   reload: boolean;
+  /** `conditions` of kit.json: export conditions read before kit's own, for workspace and installed packages alike. */
+  conditions: string[];
   /** The TypeScript the workspace uses (its own, else kit's 7): whose verdict kit's check gives. */
   typescript: WorkspaceTypeScript;
   /** The public variables of the `.env` files at the root and in each package, by file (workspace-relative). */

@@ -37,7 +37,7 @@ export async function answerInstalled(ctx: ServiceContext, event: H3Event, works
   let diagnostics = planned?.diagnostics;
   if (!entry && !diagnostics) {
     // An entry the workspace does not import: compiled with those it does, so shared code stays shared where it can.
-    const build = await ctx.compiler.installed.build(workspace.root, installed, [...(plan.packages[installed.name]?.entries ?? []), address.tail], options);
+    const build = await ctx.compiler.installed.build(workspace.root, installed, [...(plan.packages[installed.name]?.entries ?? []), address.tail], options, workspace.conditions);
     entry = build.entries[address.tail];
     diagnostics = build.failed[address.tail];
   }

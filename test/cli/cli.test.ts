@@ -48,6 +48,17 @@ test('kit check prints file:line:column CODE message and exits 1 on an invalid m
   expect(checked.stderr).toContain("packages/ui/button/styles/button.css:2:1 BUNDLE_ERROR Cannot find './gone.css'");
 });
 
+test('kit check warns of a package that publishes no module, naming why, and still exits 0', () => {
+  const dir = copySample('shop');
+  writeFiles(dir, {
+    'packages/tokens/package.json': { name: '@shop/tokens', version: '0.1.0', private: true, exports: { '.': { vite: './src/index.ts', default: './dist/index.js' } } },
+    'packages/tokens/src/index.ts': 'export const gap = 4;\n',
+  });
+  const checked = kit(['check', '--cwd', dir]);
+  expect(checked.code, checked.stderr).toBe(0);
+  expect(checked.stderr).toContain('warning: packages/tokens/package.json:6:10 PACKAGE_NO_MODULES @shop/tokens has no public module: "exports" "." names ./dist/index.js under "default" (a built file kit does not compile) and ./src/index.ts under "vite", a condition kit does not read; add "vite" to "conditions" in kit.json');
+});
+
 test('kit build writes the static emit; an invalid workspace exits 1', () => {
   const dir = copySample('shop');
   const built = kit(['build', '--cwd', dir, '--out', 'out']);
