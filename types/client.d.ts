@@ -17,9 +17,3 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
-
-// Vite's import suffixes (CONTRACT §11), typed as Vite's client.d.ts types them: `?raw` is the
-// file's text, `?url` a declared asset's address, `?inline` a stylesheet's text or an asset's data URL.
-declare module '*?raw' { const text: string; export default text; }
-declare module '*?url' { const url: string; export default url; }
-declare module '*?inline' { const inlined: string; export default inlined; }
