@@ -31,10 +31,12 @@ export function checkDependency(workspace: Workspace, importer: PackageInfo, spe
   }
   if (sibling && !findModule(workspace, specifier)) {
     const modules = workspace.modules.filter((m) => m.package === sibling).map((m) => m.specifier);
-    return bundleError(
-      `'${specifier}' is not a public module of ${name}${modules.length ? ` (its modules: ${modules.join(', ')})` : ''}; import a public module, or declare the module with a module.json if it really is public API`,
-      at(),
-    );
+    const listed = modules.length ? ` (its modules: ${modules.join(', ')})` : '';
+    // A stylesheet is published by an `exports` entry alone (CONTRACT §11).
+    const fix = specifier.endsWith('.css')
+      ? `or export the stylesheet from ${sibling.manifestFile} ("exports": { "./${specifier.slice(name.length + 1)}": "./<path of the sheet>" })`
+      : 'or declare the module with a module.json if it really is public API';
+    return bundleError(`'${specifier}' is not a public module of ${name}${listed}; import a public module, ${fix}`, at());
   }
   return undefined;
 }

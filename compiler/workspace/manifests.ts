@@ -22,7 +22,7 @@ export interface BundlerRef {
   compiler?: string;
 }
 
-/** One `exports` entry whose target is a TypeScript source entry. */
+/** One `exports` entry whose target is a TypeScript source entry, or a stylesheet the package publishes. */
 export interface ExportEntry {
   /** `index` for `"."`; for a pattern, the key's subpath with its `*`. */
   subpath: string;
@@ -73,6 +73,10 @@ export type Read<T> = { manifest?: T; diagnostics: Diagnostic[]; warnings?: Diag
 const PLATFORM_SETS = ['web', 'node,web', 'node'];
 const SCOPED_NAME = /^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/;
 const SOURCE_ENTRY = /\.tsx?$/;
+/** A stylesheet the package publishes (`"./globals.css": "./src/globals.css"`): a module of its own (CONTRACT §11). */
+const STYLESHEET_ENTRY = /\.css$/;
+/** A built file: what a package's own build wrote from its sources, never a source itself. */
+const BUILT = /(?:^|\/)dist\//;
 
 /** The package.json members whose misspelling changes what kit does: a key a letter or two from one is warned. */
 const WATCHED_PACKAGE_KEYS = ['dependencies', 'devDependencies', 'exports', 'kit'];
@@ -185,7 +189,7 @@ function readExports(fields: Fields): ExportEntry[] {
   for (const [key, target] of Object.entries(map)) {
     const path: JSONPath = key === '.' && map !== value ? ['exports'] : ['exports', key];
     const source = sourceTarget(target);
-    if (!source) continue; // not a source entry point: standard packaging, not a kit module
+    if (!source) continue; // neither a source entry point nor a stylesheet: standard packaging, not a kit module
     if (key !== '.' && !key.startsWith('./')) {
       fields.fail(path, `the exports key "${key}" does not name a subpath; a public module is exported as "./<subpath>", the package's root module as "."`);
       continue;
@@ -209,13 +213,18 @@ function readExports(fields: Fields): ExportEntry[] {
 const CONDITIONS = new Set(['source', 'development', 'import', 'browser', 'default']);
 
 /**
- * The TypeScript source a target resolves to, as Node resolves conditions: a conditions
- * object is read in its key order, the first active condition whose target resolves wins;
- * a target that is not a source file of the package (a built `dist/` file) is passed over
- * for the next, and `types` never names a module. An array is read as Node's fallbacks.
+ * The TypeScript source (or the stylesheet) a target resolves to, as Node resolves
+ * conditions: a conditions object is read in its key order, the first active condition whose
+ * target resolves wins; a target that is not a source file of the package (a built `dist/`
+ * file, a `dist/` stylesheet included) is passed over for the next, and `types` never names a
+ * module. An array is read as Node's fallbacks.
  */
 function sourceTarget(target: unknown): string | undefined {
-  if (typeof target === 'string') return SOURCE_ENTRY.test(target) && !target.endsWith('.d.ts') && target.startsWith('./') ? target : undefined;
+  if (typeof target === 'string') {
+    if (!target.startsWith('./')) return undefined;
+    if (STYLESHEET_ENTRY.test(target)) return BUILT.test(target) ? undefined : target;
+    return SOURCE_ENTRY.test(target) && !target.endsWith('.d.ts') ? target : undefined;
+  }
   if (Array.isArray(target)) {
     for (const item of target) {
       const found = sourceTarget(item);
