@@ -1,7 +1,7 @@
 import { extname, relative, resolve } from 'node:path';
 import { esbuild } from '../commonjs.js';
 import type { BuildFailure, BuildResult, Message, Metafile, Plugin } from 'esbuild';
-import { bundleError, type Diagnostic } from '../diagnostics.js';
+import { bundleError, inSourceOrder, type Diagnostic } from '../diagnostics.js';
 import { toPosix } from '../paths.js';
 import { CODE } from './imports.js';
 import { owningModule } from '../workspace/ownership.js';
@@ -226,7 +226,7 @@ function collect(result: Built, part: Part, root: string): KitBundleResult {
     stylesheets: ordered,
     dynamicImports,
     inputs: [...new Set([...inputs.map((i) => resolve(root, i)), ...[...made.values()].flatMap((m) => m.inputs), ...part.settings])],
-    diagnostics,
+    diagnostics: inSourceOrder(diagnostics),
   };
 }
 
