@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { JSONPath } from 'jsonc-parser';
 import { semver } from '../commonjs.js';
 import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
 import { Fields, isObject } from './fields.js';
 import { parseJson, type Position } from './json.js';
 import { isCatalogRange, isWorkspaceRange, WORKSPACE_PROTOCOL } from './range-syntax.js';
-import { ROOT_SUBPATH } from './subpaths.js';
+import { readExports, type ExportEntry } from './exports-field.js';
 
 /** `kit.json`: the packages of the workspace. */
 export interface KitManifest {
@@ -22,16 +21,8 @@ export interface BundlerRef {
   compiler?: string;
 }
 
-/** One `exports` entry whose target is a TypeScript source entry, or a stylesheet the package publishes. */
-export interface ExportEntry {
-  /** `index` for `"."`; for a pattern, the key's subpath with its `*`. */
-  subpath: string;
-  /** For a pattern, with its `*`. */
-  target: string;
-  position: Position;
-  /** `"./components/*": "./src/components/*.tsx"`: one module per file the target matches. */
-  pattern: boolean;
-}
+/** One `exports` entry that publishes a module (see exports-field.ts). */
+export type { ExportEntry };
 
 /** `package.json`, validated. */
 export interface PackageManifest {
@@ -72,11 +63,6 @@ export type Read<T> = { manifest?: T; diagnostics: Diagnostic[]; warnings?: Diag
 /** The platform sets a module may declare, sorted: browsers, both, or Node only. */
 const PLATFORM_SETS = ['web', 'node,web', 'node'];
 const SCOPED_NAME = /^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/;
-const SOURCE_ENTRY = /\.tsx?$/;
-/** A stylesheet the package publishes (`"./globals.css": "./src/globals.css"`): a module of its own (CONTRACT §11). */
-const STYLESHEET_ENTRY = /\.css$/;
-/** A built file: what a package's own build wrote from its sources, never a source itself. */
-const BUILT = /(?:^|\/)dist\//;
 
 /** The package.json members whose misspelling changes what kit does: a key a letter or two from one is warned. */
 const WATCHED_PACKAGE_KEYS = ['dependencies', 'devDependencies', 'exports', 'kit'];
@@ -177,69 +163,6 @@ export function readPackageManifest(absolute: string, file: string): Read<Packag
     diagnostics,
     warnings: fields.warnings,
   };
-}
-
-function readExports(fields: Fields): ExportEntry[] {
-  const value = (fields.root as Record<string, unknown>).exports;
-  if (value === undefined) return [];
-  // `"exports": "./src/index.ts"` and a conditions object at the top are the package's root module, as Node reads them.
-  const map = typeof value === 'string' || (isObject(value) && !Object.keys(value).some((key) => key.startsWith('.'))) ? { '.': value } : fields.object(['exports']);
-  if (!map) return [];
-  const entries: ExportEntry[] = [];
-  for (const [key, target] of Object.entries(map)) {
-    const path: JSONPath = key === '.' && map !== value ? ['exports'] : ['exports', key];
-    const source = sourceTarget(target);
-    if (!source) continue; // neither a source entry point nor a stylesheet: standard packaging, not a kit module
-    if (key !== '.' && !key.startsWith('./')) {
-      fields.fail(path, `the exports key "${key}" does not name a subpath; a public module is exported as "./<subpath>", the package's root module as "."`);
-      continue;
-    }
-    const subpath = key === '.' ? ROOT_SUBPATH : key.slice(2);
-    if (key === `./${ROOT_SUBPATH}` && sourceTarget(map['.'])) {
-      fields.fail(path, `"./${ROOT_SUBPATH}" and "." both export a module at the subpath "${ROOT_SUBPATH}" (the root module's address is …/modules/${ROOT_SUBPATH}); remove one of them`);
-      continue;
-    }
-    const stars = key.split('*').length - 1;
-    if (stars > 1 || stars !== source.split('*').length - 1) {
-      fields.fail(path, `the exports pattern "${key}" → "${source}" needs exactly one "*" on each side, as Node reads patterns`);
-      continue;
-    }
-    entries.push({ subpath, target: source, position: fields.at(path), pattern: stars === 1 });
-  }
-  return entries;
-}
-
-/** The conditions kit reads `exports` with, as a browser bundler does in development, `source` first among equals. */
-const CONDITIONS = new Set(['source', 'development', 'import', 'browser', 'default']);
-
-/**
- * The TypeScript source (or the stylesheet) a target resolves to, as Node resolves
- * conditions: a conditions object is read in its key order, the first active condition whose
- * target resolves wins; a target that is not a source file of the package (a built `dist/`
- * file, a `dist/` stylesheet included) is passed over for the next, and `types` never names a
- * module. An array is read as Node's fallbacks.
- */
-function sourceTarget(target: unknown): string | undefined {
-  if (typeof target === 'string') {
-    if (!target.startsWith('./')) return undefined;
-    if (STYLESHEET_ENTRY.test(target)) return BUILT.test(target) ? undefined : target;
-    return SOURCE_ENTRY.test(target) && !target.endsWith('.d.ts') ? target : undefined;
-  }
-  if (Array.isArray(target)) {
-    for (const item of target) {
-      const found = sourceTarget(item);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (isObject(target)) {
-    for (const [condition, value] of Object.entries(target)) {
-      if (!CONDITIONS.has(condition)) continue;
-      const found = sourceTarget(value);
-      if (found) return found;
-    }
-  }
-  return undefined;
 }
 
 function readBundlers(fields: Fields): Record<string, BundlerRef> {

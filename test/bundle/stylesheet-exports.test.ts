@@ -82,6 +82,18 @@ describe('a stylesheet module', () => {
   });
 });
 
+test("a stylesheet module owns no folder: a helper beside it is still its importer's own, checked with it", async () => {
+  const dir = writeWorkspace({
+    'kit.json': { packages: ['packages/ui'] },
+    'packages/ui/package.json': pkg('@d/ui', { exports: { './globals.css': './src/globals.css', './components/*': './src/components/*.ts' } }),
+    'packages/ui/src/globals.css': 'body { margin: 0; }\n',
+    'packages/ui/src/cn.ts': 'export const cn = (...names: string[]): number => names.join(" ");\n',
+    'packages/ui/src/components/button.ts': "import { cn } from '../cn';\nexport const button = cn('a');\n",
+  });
+  const build = await compile(dir, '@d/ui/components/button');
+  expect(build.diagnostics).toMatchObject([{ code: 'TS2322', file: 'packages/ui/src/cn.ts', line: 1 }]);
+});
+
 describe('imported by its specifier from another package', () => {
   test.each(BUNDLERS)('%s: valid, both imports kept bare, and the module has no stylesheet of its own', async (bundler) => {
     const build = await compile(designSystem(IMPORTS_BOTH, bundler), '@d/app/main');
