@@ -28,8 +28,9 @@ const SUBPATH = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$
 
 /**
  * The public modules of one package: every `exports` entry whose target is a source entry
- * or a stylesheet (a pattern, one per file it matches), united with every `module.json` under `kit.modules`
- * (and beside an exported entry). A module is its entry file: several may share a folder.
+ * or a stylesheet (a pattern, one per file it matches), united with every `module.json`
+ * under `kit.modules` (and beside an exported entry). A module is its entry file: several
+ * may share a folder.
  */
 export function collectModules(
   pkg: PackageInfo,
