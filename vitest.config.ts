@@ -15,11 +15,11 @@ const INNER = [
   'test/freshness/**/*.test.ts',
   'test/page/**/*.test.ts',
   'test/emit/*.test.ts',
-  'test/workspace/{workspace,package-managers,package-shapes,tsconfig-project,export-conditions}.test.ts',
+  'test/workspace/{workspace,package-managers,package-shapes,tsconfig-project,export-conditions,stylesheet-exports}.test.ts',
   'test/check/{check-ahead,checker-failure,directory-listings,native-checker,reach,specifiers}.test.ts',
-  'test/bundle/{import-meta-env,import-suffixes,bundle-kept,compile,module-diagnostics,ts-checks,styles-postcss,typescript-idioms}.test.ts',
+  'test/bundle/{import-meta-env,import-suffixes,bundle-kept,compile,module-diagnostics,ts-checks,styles-postcss,typescript-idioms,stylesheet-exports}.test.ts',
   'test/cache/{action-result,disk-cache-faults}.test.ts',
-  'test/serve/in-process.test.ts',
+  'test/serve/{in-process,stylesheet-exports}.test.ts',
   'test/samples.test.ts',
 ];
 

@@ -13,6 +13,20 @@ export interface Diagnostic {
   column?: number;
 }
 
+/**
+ * Diagnostics in the order of the places they name (file, line, column), those naming none
+ * last: a bundler that resolves imports concurrently (rolldown) meets them in no fixed order,
+ * and both bundlers must say the same thing alike.
+ */
+export function inSourceOrder(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const key = (d: Diagnostic) => [d.file ?? '\uffff', d.line ?? 0, d.column ?? 0] as const;
+  return [...diagnostics].sort((a, b) => {
+    const [fa, la, ca] = key(a);
+    const [fb, lb, cb] = key(b);
+    return fa === fb ? la - lb || ca - cb : fa < fb ? -1 : 1;
+  });
+}
+
 /** Where a diagnostic points: a workspace-relative file and a 1-based position. */
 export interface Location {
   file: string;

@@ -1,6 +1,8 @@
 // Ambient types kit adds to every `ts` build: what an imported stylesheet or asset yields.
 // A CSS Module: each class by its scoped name, as Vite types it. Before '*.css': TypeScript takes
-// the first of the patterns that match alike.
+// the first of the patterns that match alike. The patterns match a stylesheet another package
+// exports too ('@acme/ui/globals.css', '@acme/ui/button.module.css'): TypeScript resolves no
+// declaration for its `exports` target, so these stand for it.
 declare module '*.module.css' { const classes: { readonly [key: string]: string }; export default classes; }
 declare module '*.css' {}
 declare module '*.svg' { const url: string; export default url; }

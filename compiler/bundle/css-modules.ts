@@ -67,11 +67,20 @@ export async function stylesheetStandIn(root: string, file: string): Promise<str
   } catch {
     // Reported by compileStyles, with where.
   }
+  return classMapModule(classes);
+}
+
+/**
+ * A CSS Module's class map as an ES module: the map as the default export, and each class whose
+ * name is an identifier as a named export, as Vite gives them. `compact` for a minified output.
+ */
+export function classMapModule(classes: Record<string, string>, compact = false): string {
   const named = Object.keys(classes).filter((name) => IDENTIFIER.test(name) && !RESERVED.has(name));
-  return [
-    ...named.map((name) => `export const ${name} = ${JSON.stringify(classes[name])};`),
+  const lines = [
+    ...named.map((name) => (compact ? `export const ${name}=${JSON.stringify(classes[name])};` : `export const ${name} = ${JSON.stringify(classes[name])};`)),
     `export default ${JSON.stringify(classes)};`,
-  ].join('\n');
+  ];
+  return lines.join(compact ? '' : '\n');
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;

@@ -1,7 +1,7 @@
 import { extname, relative, resolve } from 'node:path';
 import { esbuild } from '../commonjs.js';
 import type { BuildFailure, BuildResult, Message, Metafile, Plugin } from 'esbuild';
-import { bundleError, type Diagnostic } from '../diagnostics.js';
+import { bundleError, inSourceOrder, type Diagnostic } from '../diagnostics.js';
 import { toPosix } from '../paths.js';
 import { CODE } from './imports.js';
 import { owningModule } from '../workspace/ownership.js';
@@ -54,7 +54,8 @@ export const esbuildBundler: Bundler & { bundleTogether: typeof bundleTogether }
       return collect(await build([part], () => part, EVERY_IMPORT), part, root);
     } catch (error) {
       const failure = error as BuildFailure;
-      return { code: '', stylesheets: [], inputs: [input.module.entry, ...part.settings], diagnostics: [...part.diagnostics, ...(failure.errors ?? [{ text: String(error) }]).map((m) => toDiagnostic(m, root))] };
+      const entry = toPosix(relative(root, input.module.entry));
+      return { code: '', stylesheets: [], inputs: [input.module.entry, ...part.settings], diagnostics: [...part.diagnostics, ...(failure.errors ?? [{ text: String(error) }]).map((m) => toDiagnostic(m, root, entry))] };
     }
   },
   bundleTogether,
@@ -225,7 +226,7 @@ function collect(result: Built, part: Part, root: string): KitBundleResult {
     stylesheets: ordered,
     dynamicImports,
     inputs: [...new Set([...inputs.map((i) => resolve(root, i)), ...[...made.values()].flatMap((m) => m.inputs), ...part.settings])],
-    diagnostics,
+    diagnostics: inSourceOrder(diagnostics),
   };
 }
 
@@ -238,9 +239,10 @@ function reachable(metafile: Metafile, entry: string): string[] {
   return [...seen];
 }
 
-function toDiagnostic(message: Message, root: string): Diagnostic {
+/** esbuild's message with where it stands; one that names no place (a failure of the whole build) stands at the module's entry. */
+function toDiagnostic(message: Pick<Message, 'text' | 'location'>, root: string, entry: string): Diagnostic {
   const location = message.location;
-  if (!location) return bundleError(message.text);
+  if (!location) return bundleError(message.text.split(`${root}/`).join(''), { file: entry, line: 1, column: 1 });
   // esbuild counts columns in bytes; a diagnostic counts characters (UTF-16 units, as TypeScript and editors do).
   const column = Buffer.from(location.lineText, 'utf8').subarray(0, location.column).toString('utf8').length + 1;
   return bundleError(message.text, { file: toPosix(relative(root, resolve(root, location.file))), line: location.line, column });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, extname, relative, resolve } from 'node:path';
+import { basename, dirname, extname, relative, resolve } from 'node:path';
 import { assetAddressFromModule } from './address.js';
 import { assetNotDeclared, bundleError, importCrossesModule, previewBuiltin, type Diagnostic, type Location } from '../diagnostics.js';
 import type { CompileOptions } from './options.js';
@@ -68,7 +68,10 @@ export class ImportPolicy {
     const path = resolve(dirname(importer), file);
     if (query !== undefined) return this.decideSuffix(query, path, importer, written);
     const extension = extname(path);
-    if (extension === '.css') return { kind: 'stylesheet', path };
+    if (extension === '.css') {
+      const problem = this.checkStylesheet(path, importer, written);
+      return problem ? this.error(problem) : { kind: 'stylesheet', path };
+    }
     // Only an existing file with a non-code extension is an asset; `./x.test` names a source.
     if (extension === '' || CODE.has(extension) || !existsSync(path)) return { kind: 'source' };
     const asset = this.module.assets.find((a) => a.absolute === path);
@@ -145,6 +148,29 @@ export class ImportPolicy {
     }
     // A file of the package that is no module's entry is a private helper of each module that reaches it.
     return undefined;
+  }
+
+  /**
+   * Checks a stylesheet imported by a file path: it joins this module's stylesheet, so it must
+   * be a sheet of this package that no module publishes. A sheet a package exports is a module
+   * of its own (CONTRACT §11), and another package's sheet is imported by its specifier once
+   * that package exports it, as its code is (Rule 7), so that a page links it once.
+   */
+  private checkStylesheet(path: string, importer: string, specifier: string): Diagnostic | undefined {
+    const at = () => this.locate(importer, specifier);
+    const published = moduleOfEntry(this.workspace, path);
+    if (published && published !== this.module) {
+      const own = this.module.package;
+      const declared = published.package === own || own.manifest.dependencies[published.package.name] !== undefined || own.manifest.peerDependencies[published.package.name] !== undefined;
+      const declare = declared ? '' : `, declaring ${published.package.name} in "dependencies" of ${own.manifestFile}`;
+      return importCrossesModule(`'${specifier}' names by a file path the stylesheet ${published.package.name} exports as '${published.specifier}'; import it as '${published.specifier}'${declare}`, at());
+    }
+    if (isInside(path, this.module.package.dir)) return undefined;
+    const other = this.workspace.packages.find((pkg) => isInside(path, pkg.dir));
+    if (!other) return bundleError(`'${specifier}' resolves to ${this.rel(path)}, outside the package ${this.module.package.name}; move the stylesheet into the package, or import it from the package that holds it by its specifier`, at());
+    const key = `./${basename(path)}`;
+    const target = `./${toPosix(relative(other.dir, path))}`;
+    return importCrossesModule(`'${specifier}' crosses into the package ${other.name} by a file path; import the stylesheet by its specifier once ${other.name} exports it: add "${key}": "${target}" to "exports" in ${other.manifestFile}, then import '${other.name}/${key.slice(2)}'`, at());
   }
 
   private error(diagnostic: Diagnostic): ImportDecision {

@@ -14,6 +14,8 @@ export interface BuiltinBundler extends Bundler {
 const BUILTIN: Record<string, () => Promise<BuiltinBundler>> = {
   '@kit-js/packages/bundlers/ts': () => import('./ts.js').then((m) => m.tsBundler),
   '@kit-js/packages/bundlers/esbuild': () => import('./esbuild.js').then((m) => m.esbuildBundler),
+  // A stylesheet a package exports: kit builds it itself, whatever the package's bundler (see STYLESHEET_BUNDLER).
+  '@kit-js/packages/bundlers/css': () => import('./stylesheet-module.js').then((m) => m.stylesheetBundler),
 };
 
 /**

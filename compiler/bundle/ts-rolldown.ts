@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { rolldown, type OutputChunk, type Plugin, type RolldownLog } from 'rolldown';
-import { bundleError, type Diagnostic } from '../diagnostics.js';
+import { bundleError, inSourceOrder, type Diagnostic } from '../diagnostics.js';
 import type { ImportPolicy } from './imports.js';
 import { toPosix } from '../paths.js';
 import { resolveRelative } from '../check/resolve.js';
@@ -333,7 +333,7 @@ function made(part: Part, result: Pick<Bundled, 'code' | 'map' | 'stylesheets' |
   return {
     ...result,
     target: part.target,
-    diagnostics: part.diagnostics,
+    diagnostics: inSourceOrder(part.diagnostics),
     refused: [...part.refused],
     externals: [...part.policy.externals],
     timings: { transform: transformMs, bundle: performance.now() - started - transformMs },

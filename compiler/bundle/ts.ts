@@ -80,7 +80,8 @@ async function finishVerdict({ workspace, module, options, policy, freshness }: 
   const verdict = found.filter((d) => !(UNRESOLVED_TYPES.has(d.code) && bundled.refused.some((s) => d.message.includes(`'${s}'`))));
   const diagnostics = [...bundled.diagnostics];
   // TypeScript's own diagnostic says more than rolldown's parse error (JSX without `jsx`, say).
-  if (failed && (!verdict.length || failed.unresolved)) diagnostics.push(bundleError(failed.message, failed.at));
+  // Rolldown may say where nothing is (a failure of the whole input): the module's entry is where it stands.
+  if (failed && (!verdict.length || failed.unresolved)) diagnostics.push(bundleError(failed.message, failed.at ?? { file: toPosix(relative(workspace.root, module.entry)), line: 1, column: 1 }));
   return { code, map, stylesheets, target, dynamicImports, inputs: read, stamps, timings, diagnostics: [...diagnostics, ...verdict] };
 }
 

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { currentStamp, stampsHold, type Freshness, type KeptStamps } from '../freshness/freshness.js';
 import { rememberContent } from '../freshness/content.js';
 import { fileStamp } from '../freshness/stamp.js';
-import { findModule, type Workspace } from '../workspace/model.js';
+import { findModule, isStylesheetModule, type Workspace } from '../workspace/model.js';
 import { aliasLookup } from './aliases.js';
 import { directoryListings, resolveInstalledTypes, resolveRelative } from './resolve.js';
 import { scanSpecifiers, type FileSpecifiers } from './specifiers.js';
@@ -130,6 +130,8 @@ function reachOf(workspace: Workspace, entry: string, walking: Set<string>, fres
 
   function reachBare(specifier: string, importer: string): void {
     const module = findModule(workspace, specifier);
+    // A stylesheet a package exports is typed by the ambient `*.css` declarations, not by its text.
+    if (module && isStylesheetModule(module)) return;
     // A module on a cycle back to one being walked is walked here.
     if (module && (module.entry === entry || walking.has(module.entry))) return reach(module.entry);
     if (module) {

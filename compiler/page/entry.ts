@@ -30,6 +30,32 @@ export function staticallyReached(entry: string, importsOf: (specifier: string) 
   return [...seen];
 }
 
+/**
+ * The specifiers `entry` reaches, in the order a browser evaluates them: each module after the
+ * modules it imports, those in the order it imports them (a post-order walk). The order of the
+ * page's stylesheet links, so that a module's sheet comes after the sheets of what it imports
+ * (an app's own styles after its design system's `globals.css`), as Vite injects them.
+ */
+export function evaluationOrder(entry: string, importsOf: (specifier: string) => readonly string[] | undefined): string[] {
+  const order: string[] = [];
+  const seen = new Set<string>([entry]);
+  // A stack rather than recursion: an import chain may be thousands of modules deep.
+  const stack: { specifier: string; next: readonly string[]; at: number }[] = [{ specifier: entry, next: importsOf(entry) ?? [], at: 0 }];
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    if (top.at === top.next.length) {
+      order.push(top.specifier);
+      stack.pop();
+      continue;
+    }
+    const specifier = top.next[top.at++];
+    if (seen.has(specifier)) continue;
+    seen.add(specifier);
+    stack.push({ specifier, next: importsOf(specifier) ?? [], at: 0 });
+  }
+  return order;
+}
+
 /** The imports a build makes statically: those a page preloads. */
 export function staticImports(build: { imports: readonly string[]; dynamicImports?: readonly string[] }): string[] {
   const dynamic = new Set(build.dynamicImports ?? []);

@@ -9,9 +9,9 @@ import { PACKAGE_ROOT_SUBPATH, SHARED_DIR } from '../installed/find.js';
 import { findPlanned, type InstalledPlan } from '../installed/plan.js';
 import { packageNameOf } from '../workspace/dependencies.js';
 import { resolveExternalVersion } from '../installed/external.js';
-import { findModule, type ModuleInfo, type Workspace } from '../workspace/model.js';
+import { findModule, isStylesheetModule, type ModuleInfo, type Workspace } from '../workspace/model.js';
 import type { Selection } from '../workspace/selection.js';
-import { staticallyReached, staticImports, templateEntry } from './entry.js';
+import { evaluationOrder, staticallyReached, staticImports, templateEntry } from './entry.js';
 import { readPageTemplate, type PageTemplate } from './template.js';
 import { choosePage } from './page-choice.js';
 
@@ -43,6 +43,8 @@ export interface PreviewPlan {
   modules: (PreviewModule & { vspecifier?: string })[];
   /** The URLs the page preloads: the entry and every module it reaches through static imports. */
   preloads: string[];
+  /** The reached modules' stylesheets, in the order the modules run (see `evaluationOrder`). */
+  styles: { href: string; vspecifier: string }[];
   importmap: { imports: Record<string, string> };
   diagnostics: Diagnostic[];
 }
@@ -101,7 +103,7 @@ export async function planPreview(compiler: Compiler, workspace: Workspace, requ
     if ('diagnostic' in named) {
       // The page still answers, with its template and the problem in the overlay.
       const diagnostics = [named.diagnostic, ...workspace.diagnostics];
-      return { ok: true, plan: { template, selection, modules: [], preloads: [], importmap: { imports: {} }, diagnostics } };
+      return { ok: true, plan: { template, selection, modules: [], preloads: [], styles: [], importmap: { imports: {} }, diagnostics } };
     }
     entry = named.module;
   } else if (requested !== undefined) {
@@ -157,9 +159,14 @@ export async function planPreview(compiler: Compiler, workspace: Workspace, requ
     const reached = bySpecifier.get(specifier);
     return reached && staticImports(reached);
   }).flatMap((specifier) => bySpecifier.get(specifier)?.url ?? []);
+  // Linked in the order the modules run: a module's sheet after those of what it imports.
+  const styles = evaluationOrder(entry.specifier, (specifier) => bySpecifier.get(specifier)?.imports).flatMap((specifier) => {
+    const reached = bySpecifier.get(specifier);
+    return reached?.styles && reached.vspecifier ? [{ href: reached.styles, vspecifier: reached.vspecifier }] : [];
+  });
   // The template is the page of the entry it names (or of any, when it names none); another entry asked for gets kit's page.
   const page = template && (!template.entry || template.entry.specifier === entry.specifier) ? template : undefined;
-  return { ok: true, plan: { entry, template: page, selection, modules: modules.map(({ imports: _imports, dynamicImports: _dynamic, ...m }) => m), preloads, importmap: { imports: importmap }, diagnostics } };
+  return { ok: true, plan: { entry, template: page, selection, modules: modules.map(({ imports: _imports, dynamicImports: _dynamic, ...m }) => m), preloads, styles, importmap: { imports: importmap }, diagnostics } };
 }
 
 /**
@@ -174,11 +181,13 @@ async function entryCandidates(workspace: Workspace, builds: ReadonlyMap<ModuleI
   const written = await Promise.all(
     workspace.modules.map((module) => {
       const build = builds.get(module);
+      if (isStylesheetModule(module)) return new Set<string>();
       return build?.status === 'valid' ? new Set(build.imports) : writtenImports(module, exists);
     }),
   );
   const imported = new Set(written.flatMap((specifiers, i) => [...specifiers].filter((s) => s !== workspace.modules[i].specifier)));
-  return workspace.modules.filter((m) => m.platforms.includes('web') && !imported.has(m.specifier));
+  // A stylesheet a package exports is no page's entry, imported or not.
+  return workspace.modules.filter((m) => m.platforms.includes('web') && !isStylesheetModule(m) && !imported.has(m.specifier));
 }
 
 function uniqueDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {

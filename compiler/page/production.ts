@@ -4,8 +4,8 @@ import type { Diagnostic } from '../diagnostics.js';
 import { addressByContent, type ImportMap } from './importmap.js';
 import { findPlanned, type InstalledPlan, type PlannedPackage } from '../installed/plan.js';
 import { SHARED_DIR } from '../installed/find.js';
-import { findModule, type ModuleInfo, type Workspace } from '../workspace/model.js';
-import { staticallyReached, staticImports, templateEntry } from './entry.js';
+import { findModule, isStylesheetModule, type ModuleInfo, type Workspace } from '../workspace/model.js';
+import { evaluationOrder, staticallyReached, staticImports, templateEntry } from './entry.js';
 import { minimalTemplate, renderPage, type PageTemplate } from './template.js';
 
 /** The entry of the built page, why the build fails over it, or why there is no page. */
@@ -23,7 +23,7 @@ export function productionEntry(workspace: Workspace, builds: ReadonlyMap<Module
   }
   const browser = workspace.modules.filter((m) => m.platforms.includes('web'));
   const imported = new Set(browser.flatMap((m) => (builds.get(m)?.imports ?? []).filter((s) => s !== m.specifier)));
-  const candidates = browser.filter((m) => !imported.has(m.specifier));
+  const candidates = browser.filter((m) => !imported.has(m.specifier) && !isStylesheetModule(m));
   if (candidates.length === 1) return { ok: true, entry: candidates[0] };
   const names = candidates.map((m) => m.specifier).join(', ') || 'none';
   return { ok: false, reason: `no dist/index.html: the page needs one entry, and the browser modules no other imports are ${names}; name the entry in the workspace's index.html (<script type="module">import '<specifier>'</script>)` };
@@ -57,12 +57,17 @@ export function renderProductionPage(workspace: Workspace, builds: ReadonlyMap<M
   };
   const files: string[] = [];
   const styles: { href: string }[] = [];
+  // Linked in the order the modules run: a module's sheet after those of what it imports.
+  for (const specifier of evaluationOrder(entry.specifier, importsOf)) {
+    const module = findModule(workspace, specifier);
+    const build = module && builds.get(module);
+    if (build?.styles !== undefined) styles.push({ href: addressByContent(`m/${module!.package.name}@${module!.package.version}/styles/${module!.subpath}.css`, build.styles) });
+  }
   for (const specifier of staticallyReached(entry.specifier, importsOf)) {
     const module = findModule(workspace, specifier);
     const build = module && builds.get(module);
     if (module && build) {
       files.push(importmap.imports[specifier]);
-      if (build.styles !== undefined) styles.push({ href: addressByContent(`m/${module.package.name}@${module.package.version}/styles/${module.subpath}.css`, build.styles) });
       continue;
     }
     const planned = findPlanned(plan, specifier);

@@ -6,6 +6,12 @@ export const BUILTIN_BUNDLERS: Readonly<Record<string, BundlerRef>> = {
   esbuild: { name: 'esbuild', specifier: '@kit-js/packages/bundlers/esbuild', compiler: 'esbuild' },
 };
 
+/**
+ * What builds a stylesheet a package exports (CONTRACT §11): kit's own, for every package
+ * whatever its `kit.bundler` says, and never selectable by name (a stylesheet is no code to bundle).
+ */
+export const STYLESHEET_BUNDLER: Readonly<BundlerRef> = { name: 'css', specifier: '@kit-js/packages/bundlers/css' };
+
 /** The bundler a package resolves `name` to: its own registry first, then the built-ins. */
 export function resolveBundlerName(name: string, registry: Record<string, BundlerRef>): BundlerRef | undefined {
   return registry[name] ?? BUILTIN_BUNDLERS[name];
@@ -31,6 +37,8 @@ export interface BundlerCapabilities {
 const CAPABILITIES: Readonly<Record<string, BundlerCapabilities>> = {
   [BUILTIN_BUNDLERS.ts.specifier]: { minifies: false, typeChecks: true, warmsUp: true, decoratorMetadata: true },
   [BUILTIN_BUNDLERS.esbuild.specifier]: { minifies: true, typeChecks: false, warmsUp: false, decoratorMetadata: false },
+  // Its code is a line or two, written minified for production.
+  [STYLESHEET_BUNDLER.specifier]: { minifies: true, typeChecks: false, warmsUp: false },
 };
 
 /** A bundler of the workspace's own: kit minifies its output and checks nothing of it. */

@@ -34,10 +34,12 @@ export function checkDependency(workspace: Workspace, importer: PackageInfo, spe
     // A package that publishes nothing has been told why: the importer hears the same.
     const silent = modules.length ? undefined : workspace.warnings.find((w) => w.code === 'PACKAGE_NO_MODULES' && w.file === sibling.manifestFile);
     if (silent) return bundleError(`'${specifier}' cannot be imported: ${silent.message} (${silent.file}:${silent.line}:${silent.column})`, at());
-    return bundleError(
-      `'${specifier}' is not a public module of ${name}${modules.length ? ` (its modules: ${modules.join(', ')})` : ''}; import a public module, or declare the module with a module.json if it really is public API`,
-      at(),
-    );
+    const listed = modules.length ? ` (its modules: ${modules.join(', ')})` : '';
+    // A stylesheet is published by an `exports` entry alone (CONTRACT §11).
+    const fix = specifier.endsWith('.css')
+      ? `or export the stylesheet from ${sibling.manifestFile} ("exports": { "./${specifier.slice(name.length + 1)}": "./<path of the sheet>" })`
+      : 'or declare the module with a module.json if it really is public API';
+    return bundleError(`'${specifier}' is not a public module of ${name}${listed}; import a public module, ${fix}`, at());
   }
   return undefined;
 }

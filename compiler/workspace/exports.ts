@@ -3,7 +3,7 @@ import { Fields, isObject } from './fields.js';
 import type { Position } from './json.js';
 import { ROOT_SUBPATH } from './subpaths.js';
 
-/** One `exports` entry whose target is a TypeScript source entry. */
+/** One `exports` entry whose target is a TypeScript source entry, or a stylesheet the package publishes. */
 export interface ExportEntry {
   /** `index` for `"."`; for a pattern, the key's subpath with its `*`. */
   subpath: string;
@@ -19,11 +19,8 @@ export interface PassedOverTarget {
   target: string;
   /** The condition it stands under (the innermost that decided), if any. */
   condition?: string;
-  /**
-   * `inactive`: a source under a condition kit does not read; `built`: JavaScript kit does not
-   * compile; `stylesheet`: what a package publishes besides modules.
-   */
-  reason: 'inactive' | 'built' | 'stylesheet';
+  /** `inactive`: a source under a condition kit does not read; `built`: JavaScript or a stylesheet kit does not compile (a `dist/` file). */
+  reason: 'inactive' | 'built';
 }
 
 /** An `exports` key that publishes no module: what `PACKAGE_NO_MODULES` explains. */
@@ -40,7 +37,10 @@ export const KIT_CONDITIONS = ['source', 'development', 'import', 'browser', 'de
 
 const SOURCE_ENTRY = /\.tsx?$/;
 const JAVASCRIPT = /\.[cm]?jsx?$/;
+/** A stylesheet the package publishes (`"./globals.css": "./src/globals.css"`): a module of its own (CONTRACT §11). */
 const STYLESHEET = /\.css$/;
+/** A built file: what a package's own build wrote from its sources, never a source itself. */
+const BUILT = /(?:^|\/)dist\//;
 
 /**
  * The `exports` of a package as kit reads them with `conditions` (kit.json's, then kit's own)
@@ -82,8 +82,11 @@ export function readExports(fields: Fields, conditions: ReadonlySet<string>): { 
   return { entries, unpublished };
 }
 
+/** A TypeScript source, or a stylesheet that is not a built file: what publishes a module. */
 function isSourceFile(target: string): boolean {
-  return SOURCE_ENTRY.test(target) && !target.endsWith('.d.ts') && target.startsWith('./');
+  if (!target.startsWith('./')) return false;
+  if (STYLESHEET.test(target)) return !BUILT.test(target);
+  return SOURCE_ENTRY.test(target) && !target.endsWith('.d.ts');
 }
 
 /**
@@ -122,7 +125,7 @@ function passedOver(target: unknown, conditions: ReadonlySet<string>, condition?
     if (!target.startsWith('./') || target.endsWith('.d.ts')) return [];
     if (isSourceFile(target)) return inactive ? [{ target, condition: inactive, reason: 'inactive' }] : [];
     if (JAVASCRIPT.test(target)) return [{ target, condition, reason: 'built' }];
-    return STYLESHEET.test(target) ? [{ target, condition, reason: 'stylesheet' }] : [];
+    return STYLESHEET.test(target) ? [{ target, condition, reason: 'built' }] : [];
   }
   if (Array.isArray(target)) return target.flatMap((item) => passedOver(item, conditions, condition, inactive));
   if (!isObject(target)) return [];

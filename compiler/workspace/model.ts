@@ -2,6 +2,7 @@ import { ROOT_SUBPATH } from './subpaths.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Position } from './json.js';
 import type { BundlerRef, PackageManifest, Platform } from './manifests.js';
+import { STYLESHEET_BUNDLER } from './bundler-specifiers.js';
 import type { WorkspaceTypeScript } from './typescript-version.js';
 import type { PageInfo } from './pages.js';
 
@@ -47,6 +48,14 @@ export interface ModuleInfo {
   moduleManifestFile?: string;
   /** Manifest problems of this module; any of them makes it invalid. */
   diagnostics: Diagnostic[];
+}
+
+/**
+ * A stylesheet a package exports (CONTRACT §11): its entry is the sheet, built by kit itself
+ * into its `styles` output; its code is a tiny ES module (a CSS Module's class map, else nothing).
+ */
+export function isStylesheetModule(module: ModuleInfo): boolean {
+  return module.bundler.specifier === STYLESHEET_BUNDLER.specifier;
 }
 
 /** Everything discovered from `kit.json` and the manifests it leads to. */

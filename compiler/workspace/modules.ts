@@ -2,7 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, posix, relative, resolve } from 'node:path';
 import { globSync } from 'tinyglobby';
 import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
-import { BUILTIN_BUNDLERS, isBuiltinSpecifier, resolveBundlerName } from './bundler-specifiers.js';
+import { BUILTIN_BUNDLERS, isBuiltinSpecifier, resolveBundlerName, STYLESHEET_BUNDLER } from './bundler-specifiers.js';
 import type { ExportEntry, ModuleManifest, Read } from './manifests.js';
 import type { AssetInfo, ModuleInfo, PackageInfo } from './model.js';
 import { ROOT_SUBPATH } from './subpaths.js';
@@ -22,12 +22,15 @@ interface Candidate {
   page?: boolean;
 }
 
+/** A stylesheet: published by an `exports` entry, never a module.json's `entry` (CONTRACT §11). */
+const STYLESHEET = /\.css$/;
 const SUBPATH = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
 
 /**
  * The public modules of one package: every `exports` entry whose target is a source entry
- * (a pattern, one per file it matches), united with every `module.json` under `kit.modules`
- * (and beside an exported entry). A module is its entry file: several may share a folder.
+ * or a stylesheet (a pattern, one per file it matches), united with every `module.json`
+ * under `kit.modules` (and beside an exported entry). A module is its entry file: several
+ * may share a folder.
  */
 export function collectModules(
   pkg: PackageInfo,
@@ -157,15 +160,25 @@ function buildModule(
     fail('a module declared by module.json alone needs an "entry", e.g. "index.ts"');
   }
 
+  const stylesheet = !!found.exported && STYLESHEET.test(found.exported.target);
+  if (stylesheet && spec?.bundler) {
+    fail(`"bundler" does not apply to the stylesheet ${found.exported!.target}, which kit builds itself (with the workspace's PostCSS config); remove "bundler" from this module.json`, spec.bundler.position);
+  }
+
   const bundlerName = spec?.bundler ?? pkg.manifest.bundler;
-  let bundler = resolveBundlerName(bundlerName?.name ?? 'ts', pkg.manifest.bundlers);
+  let bundler = stylesheet ? STYLESHEET_BUNDLER : resolveBundlerName(bundlerName?.name ?? 'ts', pkg.manifest.bundlers);
   const bundlerFile = spec?.bundler ? manifestFile : pkg.manifestFile;
   if (!bundler) {
     const known = [...new Set([...Object.keys(pkg.manifest.bundlers), ...Object.keys(BUILTIN_BUNDLERS)])].join(', ');
     fail(`unknown bundler "${bundlerName?.name}"; use one of ${known}, or register it under "bundlers" in ${pkg.manifestFile}`, bundlerName?.position, bundlerFile);
-  } else if (bundler.specifier.startsWith('@kit-js/packages/') && !isBuiltinSpecifier(bundler.specifier)) {
+  } else if (!stylesheet && bundler.specifier.startsWith('@kit-js/packages/') && !isBuiltinSpecifier(bundler.specifier)) {
     fail(`bundler "${bundler.name}" names "${bundler.specifier}", which kit does not provide; use @kit-js/packages/bundlers/ts or @kit-js/packages/bundlers/esbuild, or a path to your own bundler`, undefined, pkg.manifestFile);
     bundler = undefined;
+  } else if (!found.exported && spec?.entry && STYLESHEET.test(spec.entry.value) && isBuiltinSpecifier(bundler.specifier)) {
+    // Neither built-in bundler takes a stylesheet for an entry (rolldown would refuse it naming no file): a package publishes it from its package.json.
+    const key = `./${basename(spec.entry.value)}`;
+    const target = `./${toPosix(relative(pkg.dir, resolve(found.dir, spec.entry.value)))}`;
+    fail(`"entry" names the stylesheet "${spec.entry.value}", and a module's entry is code; publish the sheet from ${pkg.manifestFile} instead ("exports": { "${key}": "${target}" }), then import it as '${pkg.name}/${key.slice(2)}'`, spec.entry.position);
   }
 
   for (const dir of tree.moduleNamedDirs) {

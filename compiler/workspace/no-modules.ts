@@ -14,14 +14,13 @@ const NAMED_KEYS = 3;
  * Why a package of the workspace publishes no module, as a `PACKAGE_NO_MODULES` warning: each
  * `exports` target kit passed over and the condition it needed, or an app with no page (CONTRACT
  * §11, "Nothing silent"). Nothing is said of a package with no TypeScript source (a shared
- * tsconfig or lint configuration: nothing to publish), one that exports a stylesheet, or one
- * whose page or exported sources are there (their own diagnostics speak).
+ * tsconfig or lint configuration: nothing to publish), or one whose page or exported sources
+ * (a stylesheet among them) are there (their own diagnostics speak).
  */
 export function explainNoModules(pkg: PackageInfo, tree: PackageTree, root: string): Diagnostic | undefined {
   // A source entry that yields no module (a pattern matching nothing) is warned where it is written.
   if (!tree.hasSources || pkg.manifest.exports.length || isFile(join(pkg.dir, PAGE_FILE))) return undefined;
   const unpublished = pkg.manifest.unpublishedExports;
-  if (unpublished.some((key) => key.targets.some((t) => t.reason === 'stylesheet'))) return undefined;
   const warn = (why: string, position = { line: 1, column: 1 }) => ({ code: 'PACKAGE_NO_MODULES', message: `${pkg.name} has no public module: ${why}`, file: pkg.manifestFile, ...position });
   const explained = unpublished.filter((key) => key.targets.length);
   if (explained.length) return warn(explainExports(explained, pkg.dir), explained[0].position);

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import type { ModuleInfo, Workspace } from './model.js';
+import { isStylesheetModule, type ModuleInfo, type Workspace } from './model.js';
 
 /** Each workspace's modules by entry file and by folder, made once per discovery. */
 const indexes = new WeakMap<Workspace, { byEntry: Map<string, ModuleInfo>; byDir: Map<string, ModuleInfo[]> }>();
@@ -10,6 +10,8 @@ function indexOf(workspace: Workspace) {
     index = { byEntry: new Map(), byDir: new Map() };
     for (const module of workspace.modules) {
       index.byEntry.set(module.entry, module);
+      // A stylesheet a package exports has no helpers: the files of its folder are not its.
+      if (isStylesheetModule(module)) continue;
       const beside = index.byDir.get(module.dir);
       if (beside) beside.push(module);
       else index.byDir.set(module.dir, [module]);

@@ -89,7 +89,6 @@ function renderEntriesPage(result: Extract<PlanResult, { ok: false }>, cursor: n
  * a preload of every module the entry reaches statically, and the development runtime.
  */
 function renderPage(ctx: ServiceContext, plan: PreviewPlan, reload: boolean): string {
-  const styles = plan.modules.filter((m) => m.styles && m.vspecifier).map((m) => ({ href: m.styles!, vspecifier: m.vspecifier }));
   // The modules this service serves in development, as the page got them: only these change live.
   const known: Record<string, { hash: string; styles?: string; diagnostics?: Diagnostic[] }> = {};
   for (const m of plan.modules) {
@@ -101,5 +100,5 @@ function renderPage(ctx: ServiceContext, plan: PreviewPlan, reload: boolean): st
   const state = { options: formatOptions(DEVELOPMENT), diagnostics: plan.diagnostics, modules: known, reload, cursor: ctx.channel.cursor };
   const head = [`<script type="module" src="/preview/@kit/runtime.js"></script>`, `<script type="application/json" id="kit-preview">${inScript(JSON.stringify(state))}</script>`];
   const template = plan.template ?? minimalTemplate(plan.entry!.specifier);
-  return renderTemplate(template, { importmap: plan.importmap, styles, preloads: plan.preloads.map((href) => ({ href })), head, entry: plan.entry?.specifier });
+  return renderTemplate(template, { importmap: plan.importmap, styles: plan.styles, preloads: plan.preloads.map((href) => ({ href })), head, entry: plan.entry?.specifier });
 }

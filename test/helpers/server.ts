@@ -12,14 +12,14 @@ export interface TestServer {
   close(): Promise<number | null>;
 }
 
-/** Starts a real `kit run` on 127.0.0.1 and a free port for the workspace at `dir`. */
-export async function startTestServer(dir: string, options: { development?: boolean; env?: Record<string, string>; args?: string[]; port?: number } = {}): Promise<TestServer> {
+/** Starts a real `kit run` (or `kit dev`) on 127.0.0.1 and a free port for the workspace at `dir`. */
+export async function startTestServer(dir: string, options: { development?: boolean; env?: Record<string, string>; args?: string[]; port?: number; command?: 'run' | 'dev' } = {}): Promise<TestServer> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   delete env.KIT_CDN_ORIGIN;
   if (options.development ?? true) env.KIT_SERVICE_EXTENSIONS = '@kit-js/packages/development';
   else delete env.KIT_SERVICE_EXTENSIONS;
   Object.assign(env, options.env);
-  const child = spawn(process.execPath, [join(REPO, 'bin', 'kit.js'), 'run', '--port', String(options.port ?? 0), '--cwd', dir, ...(options.args ?? [])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(REPO, 'bin', 'kit.js'), options.command ?? 'run', '--port', String(options.port ?? 0), '--cwd', dir, ...(options.args ?? [])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const lines = createInterface({ input: child.stdout! });
