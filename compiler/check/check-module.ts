@@ -12,6 +12,7 @@ import { KIT_TYPES, projectDeclarationRoots, workspaceRoots } from './roots.js';
 import { ownPaths } from '../workspace/tsconfig-paths.js';
 import { isInstallInput } from '../workspace/tsconfig-chain.js';
 import { ownFiles } from './own-files.js';
+import { isSiblingOutsideRootDir } from './sibling-sources.js';
 import { capabilitiesOf } from '../workspace/bundler-specifiers.js';
 
 /**
@@ -235,7 +236,8 @@ function verdictFrom(workspace: Workspace, tsconfig: string | undefined, config:
   const ofFiles: Diagnostic[] = [];
   for (const [file, list] of found) {
     for (const d of list) {
-      if (d.category !== 'error') continue;
+      // A sibling's sources, which `tsc` reaches through node_modules: never held to this project's `rootDir`.
+      if (d.category !== 'error' || isSiblingOutsideRootDir(workspace, d)) continue;
       // Problems of the configuration itself belong to the user's tsconfig that sets the option.
       const located = file === config ? locateOption(tsconfig ?? join(workspace.root, 'tsconfig.json'), d.message) : { file: d.file, line: d.line, column: d.column };
       (file === config ? ofConfig : ofFiles).push({ code: d.code, message: d.message, ...located, file: toPosix(relative(workspace.root, located.file)) });
