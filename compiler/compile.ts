@@ -20,6 +20,7 @@ import { packageNameOf } from './workspace/dependencies.js';
 import { compileStyles, type StylesResult } from './bundle/styles.js';
 import { actionInputs, stylesheetActionInputs } from './bundle/action-inputs.js';
 import { KIT } from './version.js';
+import { withoutMachinePaths } from './message-paths.js';
 import { findPackage, type ModuleInfo, type Workspace } from './workspace/model.js';
 import { workspaceSignature } from './workspace/signature.js';
 
@@ -202,7 +203,9 @@ export class Compiler {
       const inputs = result.diagnostics.length ? failedBuildInputs(result.inputs, module.package.dir) : result.inputs;
       // The map is in the code now (or was not asked for): kept apart too, it would double what memory and the disk cache hold.
       const { map: _inCode, stamps, ...kept } = result;
-      return { value: { ...kept, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs, transient: result.transient, stamps };
+      // Kept and shared as the reader sees them: no path of this machine in a message.
+      const diagnostics = withoutMachinePaths(result.diagnostics, workspace.root);
+      return { value: { ...kept, diagnostics, code, imports: [...policy.externals], hash: sha256(code).slice(0, 16) }, inputs, transient: result.transient, stamps };
     }, (found) => (source = found), this.scriptContent(workspace, module));
     const timing: BuildTiming = { cache: source, phases: source === 'miss' ? { ...script.timings } : {} };
     let styles: string | undefined;
@@ -216,7 +219,7 @@ export class Compiler {
         const started = performance.now();
         const built = await compileStyles(workspace, module, script.stylesheets, options);
         timing.phases.styles = performance.now() - started;
-        return { value: { ...built, hash: sha256(built.css).slice(0, 16) }, inputs: built.inputs };
+        return { value: { ...built, diagnostics: withoutMachinePaths(built.diagnostics, workspace.root), hash: sha256(built.css).slice(0, 16) }, inputs: built.inputs };
       }, undefined, this.remote && (() => this.remote!.contentDigest(stylesheetActionInputs(workspace, module, script.stylesheets.map((s) => s.path)))));
       inputs = [...inputs, ...result.inputs];
       settled &&= !this.styles.isUnsettled(result);

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Freshness } from '../freshness/freshness.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import { verdictInputs } from './ts-verdict.js';
+import { locatePostcssConfig } from './postcss-config.js';
 import { capabilitiesOf } from '../workspace/bundler-specifiers.js';
 import { reachableFiles } from '../check/reach.js';
 import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
@@ -19,9 +20,13 @@ export function actionInputs(workspace: Workspace, module: ModuleInfo, freshness
   return [...read, ...ownFiles(workspace, module)];
 }
 
-/** The same for a module's stylesheet: the sheets its code imports, and its manifests and assets (`url()`s name them). */
+/**
+ * The same for a module's stylesheet: the sheets its code imports, the PostCSS configuration
+ * that applies and what loading it reads (its plugins' packages), and the module's manifests
+ * and assets (`url()`s name them).
+ */
 export function stylesheetActionInputs(workspace: Workspace, module: ModuleInfo, sheets: readonly string[]): string[] {
-  return [...sheets, ...ownFiles(workspace, module)];
+  return [...sheets, ...locatePostcssConfig(workspace.root, module.package.dir).inputs, ...ownFiles(workspace, module)];
 }
 
 /** The module's manifests (its package.json, its module.json) and its declared assets. */

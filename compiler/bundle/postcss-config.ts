@@ -5,6 +5,7 @@ import type { AcceptedPlugin } from 'postcss';
 import { fileStamp } from '../freshness/stamp.js';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import { toPosix } from '../paths.js';
+import { configReads } from './postcss-config-reads.js';
 
 /** The workspace's PostCSS configuration as it applies to one package's stylesheets. */
 export interface PostcssConfig {
@@ -17,7 +18,10 @@ export interface PostcssConfig {
 export interface ConfigLookup {
   config?: PostcssConfig;
   diagnostic?: Diagnostic;
-  /** The configuration file, and those looked for before it: creating one changes what applies. */
+  /**
+   * The configuration file, those looked for before it (creating one changes what applies), and
+   * what loading it reads: the plugin packages it names as Node resolves them, the files it imports.
+   */
   inputs: string[];
 }
 
@@ -28,15 +32,14 @@ const USUAL = ['postcss.config.js', 'postcss.config.cjs', 'postcss.config.mjs'];
 const TAILWIND = '@tailwindcss/postcss';
 
 const require = createRequire(import.meta.url);
-const loaded = new Map<string, { stamp: string; found: Promise<PostcssConfig | Diagnostic> }>();
+const loaded = new Map<string, { stamps: string; found: Promise<PostcssConfig | Diagnostic> }>();
 
 /**
- * The PostCSS configuration of the package at `packageDir`: its own, else the workspace's
- * (`postcss.config.{js,cjs,mjs}`, `.postcssrc*`), loaded with postcss-load-config as Vite loads
- * it. A loaded configuration is kept until its file's stamp changes. One that does not load is a
- * diagnostic naming it, never a throw.
+ * Where the PostCSS configuration of the package at `packageDir` is (its own, else the
+ * workspace's), with no file loaded, and every file that decides what it is: for the cache
+ * keys of stylesheets as for their builds.
  */
-export async function findPostcssConfig(root: string, packageDir: string, env: string): Promise<ConfigLookup> {
+export function locatePostcssConfig(root: string, packageDir: string): { file?: string; inputs: string[]; missing: string[] } {
   const inputs: string[] = [];
   for (const dir of new Set([packageDir, root])) {
     for (const name of NAMES) {
@@ -45,22 +48,44 @@ export async function findPostcssConfig(root: string, packageDir: string, env: s
         if (USUAL.includes(name)) inputs.push(file);
         continue;
       }
-      inputs.push(file);
-      const found = await loadConfig(root, file, packageDir, env);
-      return 'plugins' in found ? { config: found, inputs } : { diagnostic: found, inputs };
+      const reads = configReads(file);
+      return { file, inputs: [...inputs, file, ...reads.inputs], missing: reads.missing };
     }
   }
-  return { inputs };
+  return { inputs, missing: [] };
 }
 
-function loadConfig(root: string, file: string, packageDir: string, env: string): Promise<PostcssConfig | Diagnostic> {
+/**
+ * The PostCSS configuration of the package at `packageDir`: its own, else the workspace's
+ * (`postcss.config.{js,cjs,mjs}`, `.postcssrc*`), loaded with postcss-load-config as Vite loads
+ * it. A loaded configuration is kept while the files it was loaded from hold (its plugins'
+ * packages among them: a plugin installed since is loaded). One that does not load is a
+ * diagnostic naming it, never a throw.
+ */
+export async function findPostcssConfig(root: string, packageDir: string, env: string): Promise<ConfigLookup> {
+  const { file, inputs, missing } = locatePostcssConfig(root, packageDir);
+  if (!file) return { inputs };
+  // Said without asking Node: it would remember the package as missing for the life of the
+  // process (its package.json cache), and a service would not load it once installed.
+  if (missing.length) return { diagnostic: missingPlugins(root, file, missing), inputs };
+  const found = await loadConfig(root, file, packageDir, env, inputs);
+  return 'plugins' in found ? { config: found, inputs } : { diagnostic: found, inputs };
+}
+
+function loadConfig(root: string, file: string, packageDir: string, env: string, inputs: readonly string[]): Promise<PostcssConfig | Diagnostic> {
   const key = `${file}|${packageDir}|${env}`;
-  const { stamp } = fileStamp(file);
+  const stamps = inputs.map((input) => fileStamp(input).stamp).join(' ');
   const known = loaded.get(key);
-  if (known?.stamp === stamp) return known.found;
+  if (known?.stamps === stamps) return known.found;
   const found = readConfig(root, file, packageDir, env);
-  loaded.set(key, { stamp, found });
+  loaded.set(key, { stamps, found });
   return found;
+}
+
+function missingPlugins(root: string, file: string, names: readonly string[]): Diagnostic {
+  const rel = toPosix(relative(root, file));
+  const list = names.map((name) => `'${name}'`).join(', ');
+  return bundleError(`the PostCSS config ${rel} does not load: Cannot find module ${list} from its folder; install ${names.length > 1 ? 'them' : 'it'} or remove ${names.length > 1 ? 'them' : 'it'} from ${rel}`, { file: rel });
 }
 
 async function readConfig(root: string, file: string, packageDir: string, env: string): Promise<PostcssConfig | Diagnostic> {

@@ -7,18 +7,19 @@ import { reachWithStamps } from '../check/reach.js';
 import type { Freshness } from '../freshness/freshness.js';
 import { installRecords } from '../workspace/tsconfig-chain.js';
 import { typePackageFiles } from '../workspace/type-packages.js';
+import { typeScriptInputs } from '../workspace/typescript-version.js';
 import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 
 /**
  * What TypeScript 7 judges of the module (its own files) and every file that verdict rests
  * on: the files its entry reaches, type imports included, which tsconfig applies, its chain,
- * and installs (a new @types package, say).
+ * installs (a new @types package, say), and which TypeScript's verdict the package gets.
  */
 export function verdictInputs(workspace: Workspace, module: ModuleInfo, freshness?: Freshness) {
   const userConfig = tsconfigOf(workspace, module.entry);
   const installs = [workspace.root, userConfig ? dirname(userConfig) : workspace.root];
-  const settings = [...tsconfigInputs(workspace, module.entry, userConfig), ...installRecords(installs), ...typePackageFiles(installs)];
+  const settings = [...tsconfigInputs(workspace, module.entry, userConfig), ...installRecords(installs), ...typePackageFiles(installs), ...typeScriptInputs(workspace.root, module.package.dir)];
   const { files: reached, stamps } = reachWithStamps(workspace, module.entry, freshness);
   return { own: ownFiles(workspace, module, reached), read: [...reached, ...settings], reached, stamps };
 }

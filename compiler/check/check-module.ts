@@ -12,6 +12,7 @@ import { KIT_TYPES, projectDeclarationRoots, workspaceRoots } from './roots.js';
 import { ownPaths } from '../workspace/tsconfig-paths.js';
 import { isInstallInput } from '../workspace/tsconfig-chain.js';
 import { ownFiles } from './own-files.js';
+import { isSiblingOutsideRootDir } from './sibling-sources.js';
 import { capabilitiesOf } from '../workspace/bundler-specifiers.js';
 
 /**
@@ -20,39 +21,53 @@ import { capabilitiesOf } from '../workspace/bundler-specifiers.js';
  */
 const checkConfigName = (tsconfig: string | undefined) => `${tsconfig ? basename(tsconfig).replace(/\.json$/, '') : 'tsconfig'}.kit-check.json`;
 
-const checkers = new Map<string, CheckerThread>();
+/** The checkers of each workspace, by the major version of the TypeScript whose verdict each gives. */
+const checkers = new Map<string, Map<number, CheckerThread>>();
 /** The stat of each file a check depended on, when the checker last saw it (see `reportChanges`). */
 const seen = new Map<CheckerThread, Map<string, string>>();
 
-/** The one TypeScript 7 checker of a workspace, for the life of the process. */
-export function checkerOf(root: string): CheckerThread {
-  let checker = checkers.get(root);
+/**
+ * The TypeScript 7 checker of a workspace that gives the verdict of TypeScript `major`, for the
+ * life of the process: one for kit's own 7 and a workspace on one TypeScript; one more for each
+ * other TypeScript its packages are judged by (see `PackageInfo.typescript`). Each reads the
+ * tsconfigs as its TypeScript does (tsconfig-map.ts), so a tsconfig two packages share is two
+ * configurations, each in its own process.
+ */
+export function checkerOf(root: string, major = 7): CheckerThread {
+  let byMajor = checkers.get(root);
+  if (!byMajor) checkers.set(root, (byMajor = new Map()));
+  let checker = byMajor.get(major);
   if (!checker) {
     checker = new CheckerThread(root);
-    checkers.set(root, checker);
+    byMajor.set(major, checker);
   }
   return checker;
 }
+
+/** The checker that judges `module`: its package's TypeScript's. */
+const checkerFor = (workspace: Workspace, module: ModuleInfo) => checkerOf(workspace.root, module.package.typescript.major);
 
 /**
  * What the file watcher saw, for a workspace whose checker runs: TypeScript 7 reads a file
  * again only when told. Nothing is started for it.
  */
 export function reportFileChange(root: string, event: string, path: string): void {
-  const checker = checkers.get(root);
-  if (!checker) return;
+  const running = checkers.get(root);
+  if (!running?.size) return;
   ahead.clear();
-  // A type package added, removed or edited may change what any file resolves to.
-  if (isInstallInput(path)) checker.changed({ all: true });
-  else if (event === 'add') checker.changed({ created: [path] });
-  else if (event === 'unlink') checker.changed({ deleted: [path] });
-  else if (event === 'change') checker.changed({ changed: [path] });
-  else checker.changed({ all: true });
+  for (const checker of running.values()) {
+    // A type package added, removed or edited may change what any file resolves to.
+    if (isInstallInput(path)) checker.changed({ all: true });
+    else if (event === 'add') checker.changed({ created: [path] });
+    else if (event === 'unlink') checker.changed({ deleted: [path] });
+    else if (event === 'change') checker.changed({ changed: [path] });
+    else checker.changed({ all: true });
+  }
 }
 
 /** The service is answering requests: the workspace's background checks wait until it pauses. */
 export function deferBackgroundChecks(root: string): void {
-  checkers.get(root)?.defer();
+  for (const checker of checkers.get(root)?.values() ?? []) checker.defer();
 }
 
 /**
@@ -78,15 +93,16 @@ function reportChanges(checker: CheckerThread, now: ReadonlyMap<string, string>)
 /** Ends every checker's native process (the service on shutdown, a command when done). */
 export async function closeCheckers(): Promise<void> {
   ahead.clear();
-  await Promise.all([...checkers.values()].map((checker) => checker.close()));
+  await Promise.all([...checkers.values()].flatMap((byMajor) => [...byMajor.values()]).map((checker) => checker.close()));
 }
 
 /**
  * The configurations already given to the checker for a discovery of the workspace, with the
  * stamps of the tsconfig chain each was made from: the `paths` and declaration files copied
  * from a project (`tsconfig.app.json`) are made again when it changes, rediscovery or not.
+ * By checker: each TypeScript's configuration of a tsconfig has the same name in its own process.
  */
-const derived = new WeakMap<Workspace, Map<string, string>>();
+const derived = new WeakMap<Workspace, Map<CheckerThread, Map<string, string>>>();
 
 /**
  * The configuration a module is checked with: the tsconfig the editor picks for it (`tsconfigOf`:
@@ -97,17 +113,19 @@ const derived = new WeakMap<Workspace, Map<string, string>>();
  * the workspace sees them. Virtual, beside the tsconfig it extends, so relative settings mean
  * what they mean to `tsc`.
  */
-function checkConfig(workspace: Workspace, checker: CheckerThread, tsconfig: string | undefined): string {
+function checkConfig(workspace: Workspace, checker: CheckerThread, tsconfig: string | undefined, major: number): string {
   const dir = tsconfig ? dirname(tsconfig) : workspace.root;
   const file = join(dir, checkConfigName(tsconfig));
-  let given = derived.get(workspace);
-  if (!given) derived.set(workspace, (given = new Map()));
+  let byChecker = derived.get(workspace);
+  if (!byChecker) derived.set(workspace, (byChecker = new Map()));
+  let given = byChecker.get(checker);
+  if (!given) byChecker.set(checker, (given = new Map()));
   const stamps = tsconfig ? tsconfigChain(tsconfig).map((member) => fileStamp(member).stamp).join(' ') : '';
   if (given.get(file) === stamps) return file;
   // The declaration files the project names are ambient to its files, as in `tsc -p` and the editor.
   const roots = [...new Set([...workspaceRoots(workspace).filter((root) => root === KIT_TYPES || tsconfigOf(workspace, root) === tsconfig), ...projectDeclarationRoots(workspace, tsconfig, stamps)])];
-  // A 5.x workspace's tsconfig as TypeScript 7 can read it (see tsconfig-map.ts); a 6 or 7 one as it is.
-  const mapping = tsconfig ? mapTsconfig(tsconfig, workspace.typescript.major, workspace.root) : undefined;
+  // A tsconfig judged by TypeScript 5.x as TypeScript 7 can read it (see tsconfig-map.ts); by 6 or 7 as it is.
+  const mapping = tsconfig ? mapTsconfig(tsconfig, major, workspace.root) : undefined;
   const config = {
     ...(tsconfig ? { extends: `./${basename(tsconfig)}` } : {}),
     compilerOptions: {
@@ -182,15 +200,17 @@ const AHEAD_PER_REQUEST = 16;
 export function checkModulesAhead(workspace: Workspace, asks: readonly AheadAsk[]): void {
   for (let start = 0, size = 1; start < asks.length; size = AHEAD_PER_REQUEST) {
     const tsconfig = tsconfigOf(workspace, asks[start].module.entry);
+    const major = asks[start].module.package.typescript.major;
+    const together = (ask: AheadAsk) => tsconfigOf(workspace, ask.module.entry) === tsconfig && ask.module.package.typescript.major === major;
     let end = start + 1;
-    while (end < asks.length && end - start < size && tsconfigOf(workspace, asks[end].module.entry) === tsconfig) end++;
+    while (end < asks.length && end - start < size && together(asks[end])) end++;
     const group = asks.slice(start, end);
     start = end;
     const stamps = group.map((ask) => stampsOf(ask.read, ask.stamps));
     const checked = (async () => {
-      const checker = checkerOf(workspace.root);
+      const checker = checkerOf(workspace.root, major);
       for (const now of stamps) reportChanges(checker, now);
-      const config = checkConfig(workspace, checker, tsconfig);
+      const config = checkConfig(workspace, checker, tsconfig, major);
       return { config, found: await checker.check(config, [...new Set(group.flatMap((ask) => ask.files))]) };
     })();
     group.forEach((ask, i) => {
@@ -206,13 +226,22 @@ export function checkModulesAhead(workspace: Workspace, asks: readonly AheadAsk[
 /**
  * Opens the projects `modules` are checked in, before their verdicts are asked for: TypeScript 7
  * builds each program in its process meanwhile (while the commands find what each verdict rests
- * on; while the service waits for its first requests). Gives each module's check configuration.
+ * on; while the service waits for its first requests). Gives each module's checker and check configuration.
  */
-export function openProjectsAhead(workspace: Workspace, modules: readonly ModuleInfo[]): Map<ModuleInfo, string> {
-  const checker = checkerOf(workspace.root);
-  const configs = new Map(modules.map((module) => [module, checkConfig(workspace, checker, tsconfigOf(workspace, module.entry))]));
+export function openProjectsAhead(workspace: Workspace, modules: readonly ModuleInfo[]): Map<ModuleInfo, { checker: CheckerThread; config: string }> {
+  const configs = new Map(modules.map((module) => {
+    const checker = checkerFor(workspace, module);
+    return [module, { checker, config: checkConfig(workspace, checker, tsconfigOf(workspace, module.entry), module.package.typescript.major) }];
+  }));
   // A failure is met by the checks that follow, in the same project.
-  for (const config of new Set(configs.values())) void checker.open(config).catch(() => undefined);
+  const opened = new Map<CheckerThread, Set<string>>();
+  for (const { checker, config } of configs.values()) {
+    let open = opened.get(checker);
+    if (!open) opened.set(checker, (open = new Set()));
+    if (open.has(config)) continue;
+    open.add(config);
+    void checker.open(config).catch(() => undefined);
+  }
   return configs;
 }
 
@@ -222,10 +251,10 @@ const aheadKey = (workspace: Workspace, module: ModuleInfo, files: readonly stri
 const stampsOf = (read: readonly string[], stamps?: ReadonlyMap<string, string>) => new Map(read.map((file) => [file, stamps?.get(file) ?? fileStamp(file).stamp]));
 
 async function verdictOf(workspace: Workspace, module: ModuleInfo, files: readonly string[], read: readonly string[], now: ReadonlyMap<string, string>): Promise<Diagnostic[]> {
-  const checker = checkerOf(workspace.root);
+  const checker = checkerFor(workspace, module);
   reportChanges(checker, now);
   const tsconfig = tsconfigOf(workspace, module.entry);
-  const config = checkConfig(workspace, checker, tsconfig);
+  const config = checkConfig(workspace, checker, tsconfig, module.package.typescript.major);
   return verdictFrom(workspace, tsconfig, config, await checker.check(config, files));
 }
 
@@ -235,7 +264,8 @@ function verdictFrom(workspace: Workspace, tsconfig: string | undefined, config:
   const ofFiles: Diagnostic[] = [];
   for (const [file, list] of found) {
     for (const d of list) {
-      if (d.category !== 'error') continue;
+      // A sibling's sources, which `tsc` reaches through node_modules: never held to this project's `rootDir`.
+      if (d.category !== 'error' || isSiblingOutsideRootDir(workspace, d)) continue;
       // Problems of the configuration itself belong to the user's tsconfig that sets the option.
       const located = file === config ? locateOption(tsconfig ?? join(workspace.root, 'tsconfig.json'), d.message) : { file: d.file, line: d.line, column: d.column };
       (file === config ? ofConfig : ofFiles).push({ code: d.code, message: d.message, ...located, file: toPosix(relative(workspace.root, located.file)) });
@@ -266,9 +296,8 @@ function locateOption(tsconfig: string, message: string): { file: string; line: 
  */
 export function checkInBackground(workspace: Workspace): void {
   ensureEditorConfig(workspace);
-  const checker = checkerOf(workspace.root);
   const modules = workspace.modules.filter((module) => capabilitiesOf(module.bundler).typeChecks && /\.(ts|tsx|mts)$/.test(module.entry));
-  for (const [module, config] of openProjectsAhead(workspace, modules)) {
+  for (const [module, { checker, config }] of openProjectsAhead(workspace, modules)) {
     // Every entry first, then in a second small step (a request arriving meanwhile waits for
     // little) the module's other files, found among the program's with no file read or stat'ed:
     // the module's request then finds every verdict made.

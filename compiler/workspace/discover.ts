@@ -4,7 +4,7 @@ import { manifestInvalid, type Diagnostic } from '../diagnostics.js';
 import { mapTsconfig } from './tsconfig-map.js';
 import { tsconfigOf } from './tsconfig-read.js';
 import { esbuildTsconfigWarnings } from './esbuild-tsconfig.js';
-import { workspaceTypeScript } from './typescript-version.js';
+import { packageTypeScript, typeScriptInputs, workspaceTypeScript } from './typescript-version.js';
 import { fileStamp } from '../freshness/stamp.js';
 import { stampsHold, type Freshness, type KeptStamps } from '../freshness/freshness.js';
 import { collectModules } from './modules.js';
@@ -204,7 +204,9 @@ export class WorkspaceLoader {
       workspace.diagnostics.push(manifestInvalid(`two package directories are named "${manifest.name}"; rename one of them`, at));
       return;
     }
-    const pkg: PackageInfo = { name: manifest.name, version: manifest.version, dir, manifestFile: this.rel(packageFile), manifest };
+    // An install of another TypeScript for the package (or for the workspace) judges its files anew.
+    watched.push(...typeScriptInputs(this.root, dir));
+    const pkg: PackageInfo = { name: manifest.name, version: manifest.version, dir, manifestFile: this.rel(packageFile), manifest, typescript: packageTypeScript(this.root, dir) };
     const tree = this.tree(dir);
     watched.push(...tree.dirs, ...tree.moduleManifests);
     const { modules, diagnostics, warnings } = collectModules(pkg, tree, this.root, (path) => this.read(path, readModuleManifest), this.pageEntries.get(dir) ?? []);
@@ -221,10 +223,19 @@ export class WorkspaceLoader {
   }
 }
 
-/** How the tsconfigs of the workspace's `ts` modules are read for TypeScript 7, said once per tsconfig. */
-function tsconfigWarnings(workspace: Workspace, major = workspace.typescript.major): Diagnostic[] {
-  const tsconfigs = new Set(workspace.modules.filter((m) => capabilitiesOf(m.bundler).typeChecks).map((m) => tsconfigOf(workspace, m.entry)));
-  const warnings = [...tsconfigs].flatMap((tsconfig) => (tsconfig ? mapTsconfig(tsconfig, major, workspace.root).warnings : []));
+/**
+ * How the tsconfigs of the workspace's `ts` modules are read for TypeScript 7, said once per
+ * tsconfig and TypeScript judging under it (the package's own, see `PackageInfo.typescript`;
+ * `major` for all of them when given).
+ */
+function tsconfigWarnings(workspace: Workspace, major?: number): Diagnostic[] {
+  const judged = new Map<string, [string, number]>();
+  for (const module of workspace.modules.filter((m) => capabilitiesOf(m.bundler).typeChecks)) {
+    const tsconfig = tsconfigOf(workspace, module.entry);
+    const by = major ?? module.package.typescript.major;
+    if (tsconfig) judged.set(`${by} ${tsconfig}`, [tsconfig, by]);
+  }
+  const warnings = [...judged.values()].flatMap(([tsconfig, by]) => mapTsconfig(tsconfig, by, workspace.root).warnings);
   return [...new Map(warnings.map((w) => [`${w.file}:${w.line}:${w.column} ${w.message}`, w])).values()];
 }
 

@@ -15,6 +15,8 @@ export interface PackageInfo {
   /** Workspace-relative path of its `package.json`. */
   manifestFile: string;
   manifest: PackageManifest;
+  /** The TypeScript whose verdict its files get: the one Node resolves from its folder, else the workspace's. */
+  typescript: WorkspaceTypeScript;
 }
 
 /** A declared static file of a module. */
@@ -74,7 +76,10 @@ export interface Workspace {
   reload: boolean;
   /** `conditions` of kit.json: export conditions read before kit's own, for workspace and installed packages alike. */
   conditions: string[];
-  /** The TypeScript the workspace uses (its own, else kit's 7): whose verdict kit's check gives. */
+  /**
+   * The TypeScript the workspace's root uses (its own, else kit's 7): whose verdict a package's
+   * files get when none is installed for the package itself (see `PackageInfo.typescript`).
+   */
   typescript: WorkspaceTypeScript;
   /** The public variables of the `.env` files at the root and in each package, by file (workspace-relative). */
   dotenv: Record<string, Record<string, string>>;

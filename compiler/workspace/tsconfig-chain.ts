@@ -32,8 +32,10 @@ export function installRecords(dirs: string[]): string[] {
 
 /**
  * True for the parts of a node_modules folder that builds follow (see `installRecords`): the
- * folder itself, the install records and everything in `@types`, nothing of a nested node_modules.
- * A watcher that watches these sees installs and edits of type packages, and little else.
+ * folder itself, the install records, everything in `@types`, and the `typescript` installed
+ * there with its package.json (which TypeScript judges a package's files: typescript-version.ts),
+ * nothing of a nested node_modules. A watcher that watches these sees installs and edits of
+ * type packages, and little else.
  */
 export function isInstallInput(path: string): boolean {
   const parts = path.split(/[/\\]/);
@@ -41,5 +43,6 @@ export function isInstallInput(path: string): boolean {
   if (at < 0) return false;
   const rest = parts.slice(at + 1);
   if (rest.includes('node_modules')) return false;
+  if (rest[0] === 'typescript') return rest.length === 1 || (rest.length === 2 && rest[1] === 'package.json');
   return rest.length === 0 || rest[0] === '@types' || (rest.length === 1 && INSTALL_INPUTS.includes(rest[0]));
 }

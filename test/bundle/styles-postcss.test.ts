@@ -1,8 +1,8 @@
-import { readFileSync, renameSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { Compiler, DEVELOPMENT, findModule, loadWorkspace, PRODUCTION, type CompileOptions } from '../../lib/compiler/index.js';
-import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
+import { Compiler, DEVELOPMENT, DiskStore, findModule, loadWorkspace, PRODUCTION, type CompileOptions } from '../../lib/compiler/index.js';
+import { copySample, pkg, REPO, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
 
@@ -85,5 +85,53 @@ describe('the PostCSS config and CSS Modules', () => {
     const thrown = await compile(dir);
     expect(thrown.diagnostics).toEqual([expect.objectContaining({ code: 'BUNDLE_ERROR', file: 'packages/app/main/index.css', message: expect.stringContaining(CONFIG) })]);
     expect(thrown.diagnostics[0].message).toContain('no-such-utility');
+  });
+});
+
+describe('a plugin the PostCSS config names, installed after a build failed for want of it', () => {
+  // A real plugin from the registry (kit's own CSS Modules depend on it), out of reach of the
+  // workspace (in the temporary folder) until linked into its node_modules.
+  const PLUGIN = 'postcss-modules-values';
+  const workspace = () =>
+    writeWorkspace({
+      'kit.json': { packages: ['packages/app'] },
+      'packages/app/package.json': pkg('@plugin/app', { type: 'module', exports: { './main': './main/index.ts' } }),
+      'packages/app/main/index.ts': "import './index.css';\nexport const ready = true;\n",
+      'packages/app/main/index.css': '@value primary: red;\n.title { color: primary; }\n',
+      'postcss.config.cjs': `module.exports = { plugins: { '${PLUGIN}': {} } };\n`,
+    });
+  const compileWith = (dir: string, compiler: Compiler) => {
+    const ws = loadWorkspace(dir);
+    return compiler.compile(ws, findModule(ws, '@plugin/app/main')!, DEVELOPMENT);
+  };
+
+  test('the failure names the config and is kept on disk; once the plugin is installed, the same disk cache and the same service build it', async () => {
+    const dir = workspace();
+    const service = new Compiler({ disk: DiskStore.forWorkspace(dir) });
+    const missing = await compileWith(dir, service);
+    expect(missing.status).toBe('invalid');
+    expect(missing.diagnostics).toEqual([expect.objectContaining({ code: 'BUNDLE_ERROR', file: 'postcss.config.cjs', message: expect.stringContaining(`Cannot find module '${PLUGIN}'`) })]);
+    // The next command, nothing installed: the failure comes from the disk cache, not built again.
+    const kept = await compileWith(dir, new Compiler({ disk: DiskStore.forWorkspace(dir) }));
+    expect(kept.status).toBe('invalid');
+    expect(kept.timing?.phases.styles).toBeUndefined();
+
+    mkdirSync(join(dir, 'node_modules'), { recursive: true });
+    symlinkSync(join(REPO, 'node_modules', PLUGIN), join(dir, 'node_modules', PLUGIN));
+    const installed = await compileWith(dir, new Compiler({ disk: DiskStore.forWorkspace(dir) }));
+    expect(installed.status, JSON.stringify(installed.diagnostics)).toBe('valid');
+    expect(installed.styles).toMatch(/\.title \{\s*color: red;/);
+    // A running service sees it too: its memory holds the failure no longer.
+    expect((await compileWith(dir, service)).status).toBe('valid');
+  });
+
+  test("the plugin's package is an input of the stylesheet: its package.json once found, each node_modules entry Node looked at before", async () => {
+    const dir = workspace();
+    const missing = await compileWith(dir, new Compiler());
+    expect(missing.inputs).toEqual(expect.arrayContaining([join(dir, 'postcss.config.cjs'), join(dir, 'node_modules', PLUGIN)]));
+    mkdirSync(join(dir, 'node_modules'), { recursive: true });
+    symlinkSync(join(REPO, 'node_modules', PLUGIN), join(dir, 'node_modules', PLUGIN));
+    const found = await compileWith(dir, new Compiler());
+    expect(found.inputs).toContain(join(dir, 'node_modules', PLUGIN, 'package.json'));
   });
 });
