@@ -16,6 +16,9 @@ import { tsconfigOf } from '../workspace/tsconfig-read.js';
 import { emitOptionsOf, type EmitOptions } from '../workspace/tsconfig-options.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import { orderStylesheets, type SourceMap, type StylesheetImport } from './types.js';
+import { linkChunks } from './ts-rolldown-hot.js';
+import { assembleHotModule, type HotManifest } from '../hot/assemble.js';
+import { hasTopLevelAwait } from '../hot/top-level-await.js';
 
 const STYLE = '\0kit-style:';
 /** A relative import of a file that is only declarations (its const enums are its only code): a suffix, so that the output's comments name the file by its workspace path. */
@@ -40,6 +43,8 @@ export interface Bundled {
   externals: string[];
   /** Those the code imports only through `import()`. */
   dynamicImports?: string[];
+  /** A development output for browsers: its files, each of which a hot update can replace. */
+  hot?: HotManifest;
   /** Rolldown stopped (a syntax error, an unresolvable import): its words and where. */
   failed?: { message: string; at?: Parameters<typeof bundleError>[1]; unresolved: boolean };
   /** The files rolldown read. */
@@ -76,7 +81,7 @@ export async function bundleWithRolldown(workspace: Workspace, module: ModuleInf
   const started = performance.now();
   const run = await runRolldown(workspace, [part], options);
   if ('error' in run) return failedBundle(workspace, part, run.error, run.transformMs, started);
-  return collect(workspace, part, run, run.output[0] as OutputChunk, started);
+  return collect(workspace, part, run, run.hot ? undefined : (run.output[0] as OutputChunk), started);
 }
 
 /**
@@ -97,6 +102,12 @@ export async function bundleTogetherWithRolldown(workspace: Workspace, wanted: r
   const chunks = new Set(run.output.map((o) => o.fileName));
   const share = (performance.now() - started) / parts.length;
   return parts.map((part, i) => {
+    // A hot output links each file's own chunk: a module whose files no other module reached is its own.
+    if (run.hot) {
+      if (part.shared || [...run.waiting].some((id) => reaches(run, part, id))) return undefined;
+      const bundled = collect(workspace, part, run, undefined, started);
+      return bundled.hot ? { ...bundled, timings: { transform: run.transformMs / parts.length, bundle: share - run.transformMs / parts.length } } : undefined;
+    }
     const chunk = run.output.find((o): o is OutputChunk => o.type === 'chunk' && o.isEntry && o.name === entryName(i));
     if (!chunk || part.shared || [...chunk.imports, ...chunk.dynamicImports].some((id) => chunks.has(id))) return undefined;
     // Rolldown orders a chunk's bare imports by where they came first in the whole call: another
@@ -105,6 +116,13 @@ export async function bundleTogetherWithRolldown(workspace: Workspace, wanted: r
     const bundled = collect(workspace, part, run, chunk, started);
     return { ...bundled, timings: { transform: run.transformMs / parts.length, bundle: share - run.transformMs / parts.length } };
   });
+}
+
+/** Whether `id` is one of the files the part's entry reaches. */
+function reaches(run: Run, part: Part, id: string): boolean {
+  const reached = new Set<string>(part.id ? [part.id] : []);
+  for (const each of reached) for (const next of run.graph.get(each) ?? []) reached.add(next);
+  return reached.has(id);
 }
 
 function newPart(wanted: Wanted): Part {
@@ -116,6 +134,12 @@ const entryName = (index: number) => `kit_entry_${index}`;
 interface Run {
   output: Awaited<ReturnType<Awaited<ReturnType<typeof rolldown>>['generate']>>['output'];
   graph: Map<string, readonly string[]>;
+  /** The output is one chunk per file (`preserveModules`), for a hot development output. */
+  hot: boolean;
+  /** The modules that wait at their top level: a module that reaches one is not made of replaceable files. */
+  waiting: Set<string>;
+  /** The specifiers each file's sources write, by the module each resolved to. */
+  written: Map<string, Map<string, string>>;
   /** The modules made for imports with `?raw` or `?inline`, by id: their files and diagnostics are those of the parts that reach them. */
   inlined: Map<string, InlinedModule>;
   transformMs: number;
@@ -137,6 +161,13 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
   const inlined = new Map<string, InlinedModule>();
   const emitOptionsFor = emitOptionsLookup(workspace);
   const byEntry = new Map(parts.map((part) => [part.module.entry, part]));
+  const written = new Map<string, Map<string, string>>();
+  const write = (importer: string, source: string, id: string) => {
+    let specifiers = written.get(importer);
+    if (!specifiers) written.set(importer, (specifiers = new Map()));
+    specifiers.set(source, id);
+    return id;
+  };
   for (const part of parts) part.target = emitTarget(emitOptionsFor(part.module.entry).target);
 
   const imports: Plugin = {
@@ -167,17 +198,17 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
           const id = CSS_MODULE.test(decision.path) ? decision.path : STYLE + decision.path;
           part.stylesheets.set(id, { path: decision.path, importer, specifier: source });
           claim(id, part);
-          return { id, moduleSideEffects: true };
+          return { id: write(importer, source, id), moduleSideEffects: true };
         }
         case 'asset':
           assets.set(decision.path, decision.url);
           claim(decision.path, part);
-          return decision.path;
+          return write(importer, source, decision.path);
         case 'inline': {
           const id = decision.path + INLINED + decision.form;
           if (!suffixed.has(id)) suffixed.set(id, { load: () => inlinedModule(decision.form, decision.path, policy, importer, source) });
           claim(id, part);
-          return { id, moduleSideEffects: false };
+          return { id: write(importer, source, id), moduleSideEffects: false };
         }
         case 'source': {
           const relative = source.startsWith('.') || source.startsWith('/');
@@ -186,12 +217,12 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
           const declarations = relative && !found ? declarationsOnly(source, importer) : undefined;
           if (declarations) {
             claim(declarations + DECLARATIONS, part);
-            return declarations + DECLARATIONS;
+            return write(importer, source, declarations + DECLARATIONS);
           }
           const resolved = found ?? (await this.resolve(source, importer, { ...extra, skipSelf: true }))?.id;
           const problem = resolved && !resolved.startsWith('\0') ? policy.checkResolved(resolved, importer, source) : undefined;
           if (problem) part.diagnostics.push(problem);
-          if (resolved) claim(resolved, part);
+          if (resolved) claim(write(importer, source, resolved), part);
           return resolved ?? null;
         }
       }
@@ -232,6 +263,10 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
   const spent = { ms: 0 };
   const sourcemap = options.sourcemap === 'inline';
   const together = parts.length > 1;
+  // A development output for browsers is made of its files, each replaceable by a hot update (compiler/hot/).
+  const hotOptions = isHotOutput(options);
+  const waiting = new Set<string>();
+  const awaits: Plugin = { name: 'kit-top-level-await', transform: (code, id) => void (hasTopLevelAwait(code) && waiting.add(id)) };
   try {
     const bundle = await rolldown({
       input: together ? Object.fromEntries(parts.map((part, i) => [entryName(i), part.module.entry])) : parts[0].module.entry,
@@ -239,23 +274,35 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
       platform: 'neutral',
       logLevel: 'warn',
       onLog,
-      plugins: [imports, ...typeScriptTransform({ root, sourceMaps: sourcemap, emitOptionsFor }, spent)],
+      plugins: [imports, ...typeScriptTransform({ root, sourceMaps: sourcemap, emitOptionsFor }, spent), ...(hotOptions ? [awaits] : [])],
       // Development code is dropped from production by the minifier; here the condition is made constant.
-      transform: { define: { 'process.env.NODE_ENV': JSON.stringify(options.env), ...importMetaEnvDefines(importMetaEnv(workspace, parts[0].module, options)) } },
+      // `import.meta.hot` is each file's own in a hot output (compiler/hot/factory.ts), else undefined.
+      transform: { define: { 'process.env.NODE_ENV': JSON.stringify(options.env), ...importMetaEnvDefines(importMetaEnv(workspace, parts[0].module, options)), ...(hotOptions ? {} : { 'import.meta.hot': 'undefined' }) } },
       // Kept as written: a development module reads as its sources do.
       optimization: { inlineConst: false },
+      // A hot output's factories are named by their files already.
+      ...(hotOptions ? { experimental: { attachDebugInfo: 'none' as const } } : {}),
     });
     // Alone, a lazily imported private helper is part of the module: one artifact, no chunk without an address.
-    const { output } = await bundle.generate({ format: 'es', sourcemap, dir: root, ...(together ? { entryFileNames: '[name].js' } : { codeSplitting: false }) });
+    const whole = together ? { entryFileNames: '[name].js' } : { codeSplitting: false };
+    let { output } = await bundle.generate({ format: 'es', sourcemap, dir: root, ...(hotOptions ? { preserveModules: true, preserveModulesRoot: root } : whole) });
+    // Alone, a module that waits at its top level (known once built) is bundled whole; together, it is left to be bundled alone.
+    const hot = hotOptions && (together || waiting.size === 0);
+    if (hotOptions && !hot) output = (await bundle.generate({ format: 'es', sourcemap, dir: root, ...whole })).output;
     await bundle.close();
-    return { output, graph, inlined, transformMs: spent.ms };
+    return { output, graph, inlined, hot, waiting, written, transformMs: spent.ms };
   } catch (error) {
     return { error, transformMs: spent.ms };
   }
 }
 
-/** One part's bundle out of a run: its chunk, the files its entry reaches, its stylesheets in order. */
-function collect(workspace: Workspace, part: Part, run: Run, chunk: OutputChunk, started: number): Bundled {
+/** True for the outputs made of replaceable files: development outputs for browsers. */
+export function isHotOutput(options: CompileOptions): boolean {
+  return options.env === 'development' && options.target === 'browser';
+}
+
+/** One part's bundle out of a run: its chunk (or its files' chunks), the files its entry reaches, its stylesheets in order. */
+function collect(workspace: Workspace, part: Part, run: Run, chunk: OutputChunk | undefined, started: number): Bundled {
   const root = workspace.root;
   const reached = new Set<string>(part.id ? [part.id] : []);
   for (const id of reached) for (const next of run.graph.get(id) ?? []) reached.add(next);
@@ -266,11 +313,27 @@ function collect(workspace: Workspace, part: Part, run: Run, chunk: OutputChunk,
     if (made) read.push(...made.inputs), part.diagnostics.push(...made.diagnostics);
   }
   const stylesheets = orderStylesheets(part.id ?? part.module.entry, (id) => [...(run.graph.get(id) ?? [])], (id) => part.stylesheets.get(id));
+  if (!chunk) return collectHot(workspace, part, run, { read, stylesheets }, started);
   // The map names no output file: the same module's map is the same whether it was bundled alone or with others.
   const map = chunk.map ? ({ version: chunk.map.version, sources: chunk.map.sources.map((s) => toPosix(relative(root, resolve(root, s)))), sourcesContent: chunk.map.sourcesContent, mappings: chunk.map.mappings, names: chunk.map.names } as SourceMap) : undefined;
   keepImportOrder(part.policy.externals, chunk);
   const dynamicImports = chunk.dynamicImports.filter((id) => part.policy.externals.has(id) && !chunk.imports.includes(id));
   return made(part, { code: singleQuoted(chunk.code, part.policy.externals), map, stylesheets, read, dynamicImports }, run.transformMs, started);
+}
+
+/** A hot development output: the part's files linked by rolldown, each made a factory (compiler/hot/). */
+function collectHot(workspace: Workspace, part: Part, run: Run, found: Pick<Bundled, 'read' | 'stylesheets'>, started: number): Bundled {
+  const linked = part.id ? linkChunks(workspace.root, part.module.vspecifier, part.id, run.output, run.written) : undefined;
+  if (!linked) return made(part, { ...found, code: '', failed: { message: 'rolldown made no chunk for the entry', unresolved: false } }, run.transformMs, started);
+  const { code, map, manifest } = assembleHotModule(linked);
+  const externals = part.policy.externals;
+  const order = [...linked.externals, ...run.output.flatMap((o) => (o.type === 'chunk' ? o.dynamicImports : []))]; // as keepImportOrder orders them
+  const sorted = [...externals].sort((a, b) => (order.includes(a) ? order.indexOf(a) : order.length) - (order.includes(b) ? order.indexOf(b) : order.length));
+  externals.clear();
+  for (const name of sorted) externals.add(name);
+  const dynamic = new Set(run.output.flatMap((o) => (o.type === 'chunk' ? o.dynamicImports : [])));
+  const dynamicImports = sorted.filter((name) => dynamic.has(name) && !linked.externals.includes(name));
+  return made(part, { ...found, code, map, hot: manifest, dynamicImports }, run.transformMs, started);
 }
 
 /**
@@ -329,7 +392,7 @@ function failedBundle(workspace: Workspace, part: Part, error: unknown, transfor
   return made(part, { code: '', stylesheets: [], read: [], failed: { message: plainMessage(e.message, root), at, unresolved } }, transformMs, started);
 }
 
-function made(part: Part, result: Pick<Bundled, 'code' | 'map' | 'stylesheets' | 'read' | 'failed' | 'dynamicImports'>, transformMs: number, started: number): Bundled {
+function made(part: Part, result: Pick<Bundled, 'code' | 'map' | 'stylesheets' | 'read' | 'failed' | 'dynamicImports' | 'hot'>, transformMs: number, started: number): Bundled {
   return {
     ...result,
     target: part.target,
