@@ -14,6 +14,7 @@ import { nearestTsconfig, tsconfigInputs, tsconfigOf } from '../workspace/tsconf
 import type { Workspace } from '../workspace/model.js';
 import { orderStylesheets, type KitBundleInput, type KitBundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 import { importMetaEnv, importMetaEnvDefines, type ImportMetaEnv } from './import-meta-env.js';
+import { isHotOutput } from './options.js';
 
 // Outputs sit beside the workspace's files (never written), so map sources are relative to the workspace.
 const OUT = '__kit_out_';
@@ -45,13 +46,13 @@ export const esbuildBundler: Bundler & { bundleTogether: typeof bundleTogether }
     const root = input.workspace.root;
     const fast = partOf(input);
     try {
-      return collect(await build([fast], () => fast, importsToDecide(input.workspace)), fast, root);
+      return await hotWhenDevelopment(input, collect(await build([fast], () => fast, importsToDecide(input.workspace)), fast, root));
     } catch {
       // Built again with every import through kit's rules: what failed is then told exactly.
     }
     const part = partOf(input);
     try {
-      return collect(await build([part], () => part, EVERY_IMPORT), part, root);
+      return await hotWhenDevelopment(input, collect(await build([part], () => part, EVERY_IMPORT), part, root));
     } catch (error) {
       const failure = error as BuildFailure;
       return { code: '', stylesheets: [], inputs: [input.module.entry, ...part.settings], diagnostics: [...part.diagnostics, ...(failure.errors ?? [{ text: String(error) }]).map((m) => toDiagnostic(m, root))] };
@@ -78,10 +79,16 @@ async function bundleTogether(inputs: KitBundleInput[]): Promise<KitBundleResult
       const owner = owningModule(workspace, resolve(workspace.root, importer));
       return owner && byModule.get(owner.specifier);
     }, importsToDecide(workspace));
-    return parts.map((part) => collect(result, part, workspace.root));
+    return await Promise.all(parts.map((part) => hotWhenDevelopment(part.input, collect(result, part, workspace.root))));
   } catch {
     return undefined;
   }
+}
+
+/** A development output for browsers that builds is made of replaceable files (esbuild-hot.ts). */
+async function hotWhenDevelopment(input: KitBundleInput, bundled: KitBundleResult): Promise<KitBundleResult> {
+  if (!isHotOutput(input.options) || bundled.diagnostics.length) return bundled;
+  return (await import('./esbuild-hot.js')).hotEsbuildOutput(input, bundled);
 }
 
 type Built = BuildResult<{ write: false; metafile: true }>;
@@ -183,7 +190,8 @@ async function build(parts: Part[], partOf: (importer: string) => Part | undefin
     sourcemap: options.sourcemap === 'inline' ? 'external' : false,
     sourcesContent: true,
     minify: options.min,
-    define: { 'process.env.NODE_ENV': JSON.stringify(options.env), ...importMetaEnvDefines(parts[0].env) },
+    // `import.meta.hot` is undefined here: a development output for browsers is made again of its files (esbuild-hot.ts).
+    define: { 'process.env.NODE_ENV': JSON.stringify(options.env), ...importMetaEnvDefines(parts[0].env), 'import.meta.hot': 'undefined' },
     logLevel: 'silent',
     plugins: [plugin],
   });

@@ -8,10 +8,10 @@ import { resolveRelative } from '../check/resolve.js';
 import { declarationsOnly, declarationStandIn } from './declaration-stand-in.js';
 import { CSS_MODULE, stylesheetStandIn } from './css-modules.js';
 import { inlinedModule, type InlinedModule } from './inlined-module.js';
-import { typeScriptTransform } from './ts-transform.js';
+import { typeScriptTransform, type FileTransform } from './ts-transform.js';
 import { importMetaEnv, importMetaEnvDefines } from './import-meta-env.js';
 import { emitTarget } from './swc-options.js';
-import type { CompileOptions } from './options.js';
+import { isHotOutput, type CompileOptions } from './options.js';
 import { tsconfigOf } from '../workspace/tsconfig-read.js';
 import { emitOptionsOf, type EmitOptions } from '../workspace/tsconfig-options.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
@@ -72,14 +72,14 @@ interface Part extends Wanted {
 }
 
 /**
- * Bundles `module` with rolldown, each TypeScript file transformed on its own by swc as the
- * tsconfig TypeScript picks for it says (ts-transform.ts), bare imports and what the rules
- * refuse left external, stylesheets and assets as the rules decide.
+ * Bundles `module` with rolldown, each TypeScript file transformed on its own by swc (or
+ * `transform`) as the tsconfig TypeScript picks for it says (ts-transform.ts), bare imports and
+ * what the rules refuse left external, stylesheets and assets as the rules decide.
  */
-export async function bundleWithRolldown(workspace: Workspace, module: ModuleInfo, options: CompileOptions, policy: ImportPolicy): Promise<Bundled> {
+export async function bundleWithRolldown(workspace: Workspace, module: ModuleInfo, options: CompileOptions, policy: ImportPolicy, transform?: FileTransform): Promise<Bundled> {
   const part = newPart({ module, policy });
   const started = performance.now();
-  const run = await runRolldown(workspace, [part], options);
+  const run = await runRolldown(workspace, [part], options, transform);
   if ('error' in run) return failedBundle(workspace, part, run.error, run.transformMs, started);
   return collect(workspace, part, run, run.hot ? undefined : (run.output[0] as OutputChunk), started);
 }
@@ -146,7 +146,7 @@ interface Run {
 }
 
 /** One rolldown call over the parts' entries, each import decided by the rules of the part its importer belongs to. */
-async function runRolldown(workspace: Workspace, parts: Part[], options: CompileOptions): Promise<Run | { error: unknown; transformMs: number }> {
+async function runRolldown(workspace: Workspace, parts: Part[], options: CompileOptions, transform?: FileTransform): Promise<Run | { error: unknown; transformMs: number }> {
   const root = workspace.root;
   const partOf = new Map<string, Part>();
   const claim = (id: string, part: Part) => {
@@ -274,7 +274,7 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
       platform: 'neutral',
       logLevel: 'warn',
       onLog,
-      plugins: [imports, ...typeScriptTransform({ root, sourceMaps: sourcemap, emitOptionsFor }, spent), ...(hotOptions ? [awaits] : [])],
+      plugins: [imports, ...typeScriptTransform({ root, sourceMaps: sourcemap, emitOptionsFor }, spent, transform), ...(hotOptions ? [awaits] : [])],
       // Development code is dropped from production by the minifier; here the condition is made constant.
       // `import.meta.hot` is each file's own in a hot output (compiler/hot/factory.ts), else undefined.
       transform: { define: { 'process.env.NODE_ENV': JSON.stringify(options.env), ...importMetaEnvDefines(importMetaEnv(workspace, parts[0].module, options)), ...(hotOptions ? {} : { 'import.meta.hot': 'undefined' }) } },
@@ -294,11 +294,6 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
   } catch (error) {
     return { error, transformMs: spent.ms };
   }
-}
-
-/** True for the outputs made of replaceable files: development outputs for browsers. */
-export function isHotOutput(options: CompileOptions): boolean {
-  return options.env === 'development' && options.target === 'browser';
 }
 
 /** One part's bundle out of a run: its chunk (or its files' chunks), the files its entry reaches, its stylesheets in order. */

@@ -58,14 +58,17 @@ function remember(key: string, value: Transformed): Transformed {
   return value;
 }
 
+/** A transform of one file to JavaScript: swc's (the `ts` bundler's), or esbuild's (a hot development output of the `esbuild` bundler). */
+export type FileTransform = (context: TransformContext, file: string, code: string) => Promise<Transformed>;
+
 /**
  * The rolldown plugins of the `ts` bundler: each TypeScript (and JSX) file on its own through
- * swc, then the names it imports or re-exports that are only types in their target dropped,
+ * swc (or `transform`), then the names it imports or re-exports that are only types in their target dropped,
  * as `tsc` drops them (a per-file transform cannot know them). Two plugins, so that rolldown
  * chains the maps of both edits. Both say their result is JavaScript: rolldown's own
  * TypeScript transform would otherwise run on it again. `spent` adds up the time taken.
  */
-export function typeScriptTransform(context: TransformContext, spent: { ms: number }): Plugin[] {
+export function typeScriptTransform(context: TransformContext, spent: { ms: number }, transform: FileTransform = transformFile): Plugin[] {
   const isSource = (id: string) => TRANSFORMED.test(id) && !/\.d\.[cm]?ts$/.test(id);
   const codeOf = async (file: string) => {
     const text = readFileSync(file, 'utf8');
@@ -82,7 +85,7 @@ export function typeScriptTransform(context: TransformContext, spent: { ms: numb
   return [
     {
       name: 'kit-typescript',
-      transform: (code, id) => (isSource(id) ? timed(async () => ({ ...(await transformFile(context, id, code)), moduleType: 'js' })) : null),
+      transform: (code, id) => (isSource(id) ? timed(async () => ({ ...(await transform(context, id, code)), moduleType: 'js' })) : null),
     },
     {
       name: 'kit-type-only-names',

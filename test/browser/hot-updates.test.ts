@@ -23,10 +23,13 @@ if (import.meta.hot) {
 `;
 const GREETING = (word: string) => `export const greeting = '${word}';\n`;
 const VIEW = `import { greeting } from './greeting';
+import { label } from '@hot/lib/main';
 (window as unknown as { viewRuns: number }).viewRuns = ((window as unknown as { viewRuns?: number }).viewRuns ?? 0) + 1;
 document.querySelector('#greeting')!.textContent = greeting;
+document.querySelector('#label')!.textContent = label;
 import.meta.hot?.accept();
 `;
+const LABEL = (word: string) => `export const label: string = '${word}';\n`;
 const PLAIN = (word: string) => `export const plain = '${word}';\n`;
 const ENTRY = `import { version } from './counter';
 import './view';
@@ -38,10 +41,14 @@ export { version };
 
 const served = useServer(() =>
   writeWorkspace({
-    'kit.json': { packages: ['packages/app'] },
     'tsconfig.json': { compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, skipLibCheck: true, lib: ['ES2022', 'DOM'], types: [] }, include: ['packages', '.kit/kit-env.d.ts'] },
-    'index.html': '<!doctype html><html><head><title>hot</title></head><body><p id="counter"></p><p id="greeting"></p><p id="plain"></p><script type="module">import "@hot/app/main";</script></body></html>\n',
-    'packages/app/package.json': pkg('@hot/app', { exports: { './main': './main/index.ts' }, kit: { bundler: 'ts' } }),
+    'index.html': '<!doctype html><html><head><title>hot</title></head><body><p id="counter"></p><p id="greeting"></p><p id="label"></p><p id="plain"></p><script type="module">import "@hot/app/main";</script></body></html>\n',
+    'kit.json': { packages: ['packages/app', 'packages/lib'] },
+    'packages/app/package.json': pkg('@hot/app', { exports: { './main': './main/index.ts' }, kit: { bundler: 'ts' }, dependencies: { '@hot/lib': '0.1.0' } }),
+    // Another module, on the other bundler: its entry re-exports a helper of its own.
+    'packages/lib/package.json': pkg('@hot/lib', { exports: { './main': './main/index.ts' }, kit: { bundler: 'esbuild' } }),
+    'packages/lib/main/index.ts': "export { label } from './label';\n",
+    'packages/lib/main/label.ts': LABEL('first'),
     'packages/app/main/index.ts': ENTRY,
     'packages/app/main/counter.ts': COUNTER(1),
     'packages/app/main/greeting.ts': GREETING('hello'),
@@ -105,6 +112,18 @@ test("an edit of a helper runs its importer that accepts it, and not the module'
   write({ 'greeting.ts': GREETING('bonjour') });
   await expect.poll(() => text(page, '#greeting'), { timeout: 15_000 }).toBe('bonjour');
   expect(await windowValue(page, 'viewRuns')).toBe(2);
+  expect(await windowValue(page, 'entryRuns')).toBe(1);
+  expect(await windowValue(page, 'mark')).toBe('this page was not reloaded');
+  await page.close();
+});
+
+test("an edit of another module's helper (esbuild) runs that module's entry and the importer in this module that accepts it", async () => {
+  const { page } = await openPreview();
+  await expect.poll(() => text(page, '#label')).toBe('first');
+  const runs = (await windowValue(page, 'viewRuns')) as number;
+  writeFiles(served.dir, { 'packages/lib/main/label.ts': LABEL('second') });
+  await expect.poll(() => text(page, '#label'), { timeout: 15_000 }).toBe('second');
+  expect(await windowValue(page, 'viewRuns')).toBe(runs + 1);
   expect(await windowValue(page, 'entryRuns')).toBe(1);
   expect(await windowValue(page, 'mark')).toBe('this page was not reloaded');
   await page.close();

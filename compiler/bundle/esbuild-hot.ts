@@ -1,0 +1,47 @@
+import { basename, extname, relative } from 'node:path';
+import type { TsconfigRaw } from 'esbuild';
+import { esbuild } from '../commonjs.js';
+import { sha256 } from '../cache/digest.js';
+import { toPosix } from '../paths.js';
+import { ImportPolicy } from './imports.js';
+import { bundleWithRolldown } from './ts-rolldown.js';
+import type { TransformContext, Transformed } from './ts-transform.js';
+import type { KitBundleInput, KitBundleResult } from './types.js';
+import { emitTarget } from './swc-options.js';
+
+const LOADERS: Record<string, 'ts' | 'tsx' | 'jsx' | 'js'> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx' };
+const LIMIT = 1000;
+const memory = new Map<string, Transformed>();
+
+/**
+ * One file as esbuild transforms it for its tsconfig (its JSX, decorators, class fields, import
+ * elision), on its own: what the `esbuild` bundler's development output is made of. Kept by
+ * content, as swc's transforms are.
+ */
+async function transformWithEsbuild(context: TransformContext, file: string, code: string): Promise<Transformed> {
+  const emit = context.emitOptionsFor(file);
+  const compilerOptions = { ...emit, target: undefined, jsx: emit.jsx?.toLowerCase() } as TsconfigRaw['compilerOptions'];
+  const options = { loader: LOADERS[extname(file)] ?? 'js', sourcefile: basename(file), sourcemap: context.sourceMaps ? ('external' as const) : false, sourcesContent: true, format: 'esm' as const, target: emitTarget(emit.target), tsconfigRaw: { compilerOptions } };
+  const key = sha256(`${toPosix(relative(context.root, file))}\0${JSON.stringify(options)}\0${code}`);
+  const kept = memory.get(key);
+  if (kept) return kept;
+  const output = await esbuild.transform(code, options);
+  const made = { code: output.code, map: output.map || undefined };
+  memory.set(key, made);
+  if (memory.size > LIMIT) memory.delete(memory.keys().next().value!);
+  return made;
+}
+
+/**
+ * The `esbuild` bundler's development output for browsers, made of replaceable files as the
+ * `ts` bundler's is (compiler/hot/): each file as esbuild transforms it, linked by rolldown one
+ * chunk a file. Its bundle's verdict stands (it found no problem): only the code and map are
+ * taken from here, and only when this made a hot output (a module that waits at its top level
+ * keeps esbuild's bundle).
+ */
+export async function hotEsbuildOutput(input: KitBundleInput, bundled: KitBundleResult): Promise<KitBundleResult> {
+  const policy = new ImportPolicy(input.workspace, input.module, input.options);
+  const linked = await bundleWithRolldown(input.workspace, input.module, input.options, policy, transformWithEsbuild);
+  if (!linked.hot || linked.failed || linked.diagnostics.length) return bundled;
+  return { ...bundled, code: linked.code, map: linked.map, hot: linked.hot };
+}
