@@ -19,6 +19,8 @@ export interface BuildOutcome {
   status: 'valid' | 'invalid';
   /** What differs from the module's previous judged build; undefined for its first. */
   changed?: { code: boolean; styles: boolean; fixed: boolean };
+  /** Its changed files were announced as a hot update: open previews apply them where a file accepts them. */
+  hot?: boolean;
   diagnostics: Diagnostic[];
   /** The workspace's warnings, on its own outcome (no module): the terminal prints each new one once. */
   warnings?: Diagnostic[];
@@ -82,21 +84,23 @@ export class BuildStates {
         continue;
       }
       this.current.set(module.vspecifier, { status: build.status, hash: build.hash, stylesHash: build.stylesHash, diagnostics: build.diagnostics, started: begun });
+      let update: HotModuleUpdate | undefined;
+      if (build.status === 'valid') {
+        const running = this.running.get(module.vspecifier);
+        update = running && running.hash !== build.hash ? hotUpdateOf(module, running, build) : undefined;
+        if (update) hot.push(update);
+        this.running.set(module.vspecifier, { hash: build.hash, hot: build.hot });
+      }
       this.report?.({
         module,
         status: build.status,
         changed: before && { code: before.hash !== build.hash, styles: before.stylesHash !== build.stylesHash, fixed: before.status === 'invalid' && build.status === 'valid' },
+        hot: !!update && !update.reload,
         diagnostics: build.diagnostics,
         ms: took.get(module) ?? 0,
       });
       changed.push({ vspecifier: module.vspecifier, status: build.status, hash: build.hash, styles: build.stylesHash });
       diagnostics.push(...build.diagnostics);
-      if (build.status === 'valid') {
-        const running = this.running.get(module.vspecifier);
-        const update = running && running.hash !== build.hash ? hotUpdateOf(module, running, build) : undefined;
-        if (update) hot.push(update);
-        this.running.set(module.vspecifier, { hash: build.hash, hot: build.hot });
-      }
     }
     // Before the builds' own event: a page that applies the files has what `build.ended` announces, and does not reload.
     if (hot.length) this.channel.publish('hot.update', { modules: hot });

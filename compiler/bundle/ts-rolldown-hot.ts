@@ -1,4 +1,5 @@
 import { posix, relative, resolve } from 'node:path';
+import { initSync, parse } from 'es-module-lexer';
 import type { OutputChunk, RolldownOutput } from 'rolldown';
 import { toPosix } from '../paths.js';
 import type { LinkedModule } from '../hot/assemble.js';
@@ -78,9 +79,34 @@ export function linkChunks(root: string, vspecifier: string, entry: string, outp
         return target && idOf(target);
       },
       written: writtenHere,
+      bindings: importedNames(chunk, byFile),
     };
   });
   return { vspecifier, entry: idOf(start), files, exports: start.exports, stars: starredExternals(start, byFile), externals };
+}
+
+/**
+ * The names a chunk imports (or re-exports) from each bare specifier, as rolldown writes its
+ * imports (`import { a, b as c } from "x"`, `import d from "x"`, `export { a } from "x"`); a
+ * namespace import names none.
+ */
+function importedNames(chunk: OutputChunk, byFile: ReadonlyMap<string, OutputChunk>): Record<string, string[]> {
+  initSync();
+  const found: Record<string, string[]> = {};
+  for (const record of parse(chunk.code)[0]) {
+    if (record.d !== -1 || record.n === undefined || byFile.has(posix.join(posix.dirname(chunk.fileName), record.n)) || /^\.\.?\//.test(record.n)) continue;
+    const statement = chunk.code.slice(record.ss, record.se);
+    const clause = /^(?:import|export)\s*(.*?)\s*from\s*["']/s.exec(statement)?.[1] ?? '';
+    const names = (found[record.n] ??= []);
+    const braces = /\{([^}]*)\}/.exec(clause);
+    const plain = clause.replace(/\{[^}]*\}/, '').replace(/\*\s*as\s+[\w$]+/, '').replace(/,/g, ' ').trim();
+    if (plain && statement.startsWith('import')) names.push('default');
+    for (const item of braces?.[1].split(',') ?? []) {
+      const name = item.trim().split(/\s+as\s+/)[0];
+      if (name && !names.includes(name)) names.push(name);
+    }
+  }
+  return found;
 }
 
 /** The bare specifiers a chunk re-exports whole, itself or through the chunks it re-exports whole. */

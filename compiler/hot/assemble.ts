@@ -25,8 +25,8 @@ export interface HotFile {
   /** The line its factory starts on (0-based) and how many lines it takes. */
   line: number;
   lines: number;
-  /** The bare specifiers it requires. */
-  externals: string[];
+  /** The bare specifiers it requires, with the names it imports from each. */
+  imports: Record<string, string[]>;
 }
 
 /** What a hot development output holds, for telling what an edit changed and serving one file of it. */
@@ -60,6 +60,12 @@ const RESERVED = new Set('await break case catch class const continue debugger d
 export function assembleHotModule(linked: LinkedModule): { code: string; map: SourceMap; manifest: HotManifest } {
   const factories = linked.files.map(toFactory);
   const externals = [...new Set([...linked.externals, ...factories.flatMap((f) => f.externals)])];
+  const names = new Map<string, Set<string>>();
+  for (const factory of factories) {
+    for (const [specifier, imported] of Object.entries(factory.bindings)) for (const name of imported) (names.get(specifier) ?? names.set(specifier, new Set()).get(specifier)!).add(name);
+  }
+  // Each name an exported `let` of its own name where it can be (`export let value;`), else of a local (`default`).
+  const locals = linked.exports.map((name, i) => (IDENTIFIER.test(name) && !RESERVED.has(name) && !name.startsWith('__kit') ? name : `_$${i}`));
   const lines: string[] = [];
   const mappings: Lines = [];
   const lists = new SharedLists();
@@ -67,17 +73,15 @@ export function assembleHotModule(linked: LinkedModule): { code: string; map: So
     lines.push(line);
     mappings.push([]);
   };
-  externals.forEach((specifier, i) => push(`import * as __kit_e${i} from ${quoted(specifier)};`));
+  for (const line of importLines(externals, (specifier) => [...(names.get(specifier) ?? [])], new Set(locals))) push(line);
   const table = externals.map((specifier, i) => `${JSON.stringify(specifier)}: __kit_e${i}`).join(', ');
   push(`const __kit = (globalThis.__kit_hot || ${FALLBACK_REGISTRY})(${JSON.stringify(linked.vspecifier)}, import.meta.url, { ${table} });`);
   const files: Record<string, HotFile> = {};
   for (const factory of factories) {
     const line = lines.length;
     appendFactory(factory, push, mappings, lists);
-    files[factory.id] = { path: factory.path, hash: factory.hash, line, lines: lines.length - line, externals: factory.externals };
+    files[factory.id] = { path: factory.path, hash: factory.hash, line, lines: lines.length - line, imports: factory.bindings };
   }
-  // Each name an exported `let` of its own name where it can be (`export let value;`), else of a local (`default`).
-  const locals = linked.exports.map((name, i) => (IDENTIFIER.test(name) && !RESERVED.has(name) && !name.startsWith('__kit') ? name : `_$${i}`));
   const aliased = linked.exports.flatMap((name, i) => (locals[i] === name ? [] : [`${locals[i]} as ${IDENTIFIER.test(name) ? name : JSON.stringify(name)}`]));
   const own = locals.filter((local, i) => local === linked.exports[i]);
   if (own.length) push(`export let ${own.join(', ')};`);
@@ -100,6 +104,26 @@ function appendFactory(factory: Factory, push: (line: string) => void, mappings:
     mappings[mappings.length - 1] = body[i] ?? [];
   });
   push(`}${factory.deps ? `, ${JSON.stringify(factory.deps)}` : ''});`);
+}
+
+/**
+ * Each bare specifier imported as a namespace, which the factories require (`__kit_e<i>`), and
+ * the names the files import from it besides, so that the browser refuses a name its module
+ * does not export as it would refuse the files' own imports (each under an alias where its
+ * own name is taken).
+ */
+export function importLines(specifiers: readonly string[], namesOf: (specifier: string) => string[], taken = new Set<string>()): string[] {
+  const lines: string[] = [];
+  let aliases = 0;
+  specifiers.forEach((specifier, i) => {
+    lines.push(`import * as __kit_e${i} from ${quoted(specifier)};`);
+    const named = namesOf(specifier).map((name) => {
+      if (IDENTIFIER.test(name) && !RESERVED.has(name) && !name.startsWith('__kit') && !taken.has(name)) return taken.add(name), name;
+      return `${name} as __kit_i${aliases++}`;
+    });
+    if (named.length) lines.push(`import { ${named.join(', ')} } from ${quoted(specifier)};`);
+  });
+  return lines;
 }
 
 /** A specifier in single quotes, as the specification shows a kept import. */

@@ -19,6 +19,8 @@ export interface FileModule {
   resolve(specifier: string): string | undefined;
   /** The specifiers its sources write, by the id each resolved to: what `import.meta.hot.accept(deps)` names. */
   written?: Record<string, string>;
+  /** The names it imports from each bare specifier: the output imports them too, so that a missing one fails as it would in the browser's own modules. */
+  bindings?: Record<string, string[]>;
 }
 
 /** A file as a factory: the body of `function (require, module, exports, __kit_meta)`, line by line, with its map. */
@@ -33,6 +35,8 @@ export interface Factory {
   names: string[];
   /** The bare specifiers it requires: the artifact imports them. */
   externals: string[];
+  /** The names it imports from them (see `FileModule.bindings`). */
+  bindings: Record<string, string[]>;
   /** The names its first line gives the body: swc's export helper, Fast Refresh's two, the dynamic import. */
   prologue: string;
   /** The specifiers `import.meta.hot.accept(deps)` may name (only for a file that uses `import.meta.hot`). */
@@ -98,8 +102,9 @@ export function toFactory(file: FileModule): Factory {
   if (dynamic) prologue += ` var ${DYNAMIC_IMPORT} = __kit_meta.i;`;
   const usesHot = made.code.includes('__kit_meta.hot');
   const deps = usesHot && file.written && Object.keys(file.written).length ? file.written : undefined;
-  const hash = sha256(JSON.stringify([file.id, prologue, lines, deps])).slice(0, 16);
-  return { id: file.id, path: file.path, lines, mappings, sources: made.sources, sourcesContent: made.sourcesContent, names: made.names, externals: [...externals], prologue, deps, hash };
+  const bindings = Object.fromEntries([...externals].map((specifier) => [specifier, file.bindings?.[specifier] ?? []]));
+  const hash = sha256(JSON.stringify([file.id, prologue, lines, deps, bindings])).slice(0, 16);
+  return { id: file.id, path: file.path, lines, mappings, sources: made.sources, sourcesContent: made.sourcesContent, names: made.names, externals: [...externals], bindings, prologue, deps, hash };
 }
 
 /**

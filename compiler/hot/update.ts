@@ -1,4 +1,4 @@
-import type { HotManifest } from './assemble.js';
+import { importLines, type HotManifest } from './assemble.js';
 import { decodeMappings, encodeMappings, reindex, SharedLists, type Lines } from './source-map.js';
 import type { SourceMap } from '../bundle/types.js';
 
@@ -14,8 +14,9 @@ export function hotUpdateModule(vspecifier: string, code: string, manifest: HotM
   const file = manifest.files[id];
   if (!file) return undefined;
   const lines = code.split('\n');
-  const head = file.externals.map((specifier, i) => `import * as __kit_e${i} from ${JSON.stringify(specifier)};`);
-  const table = file.externals.map((specifier, i) => `${JSON.stringify(specifier)}: __kit_e${i}`).join(', ');
+  const externals = Object.keys(file.imports);
+  const head = importLines(externals, (specifier) => file.imports[specifier]);
+  const table = externals.map((specifier, i) => `${JSON.stringify(specifier)}: __kit_e${i}`).join(', ');
   head.push(`const __kit = globalThis.__kit_hot(${JSON.stringify(vspecifier)}, null, { ${table} });`);
   const body = lines.slice(file.line, file.line + file.lines);
   const inline = INLINE_MAP.exec(code);
