@@ -35,13 +35,22 @@ async function transformWithEsbuild(context: TransformContext, file: string, cod
 /**
  * The `esbuild` bundler's development output for browsers, made of replaceable files as the
  * `ts` bundler's is (compiler/hot/): each file as esbuild transforms it, linked by rolldown one
- * chunk a file. Its bundle's verdict stands (it found no problem): only the code and map are
- * taken from here, and only when this made a hot output (a module that waits at its top level
- * keeps esbuild's bundle).
+ * chunk a file, under kit's import rules. Undefined when that does not go cleanly (a file
+ * esbuild cannot transform, an import the rules refuse, a module that waits at its top level):
+ * esbuild then bundles the module as ever, and says what is wrong in its own words. `settings`:
+ * the tsconfig files the module's build rests on.
  */
-export async function hotEsbuildOutput(input: KitBundleInput, bundled: KitBundleResult): Promise<KitBundleResult> {
+export async function hotEsbuildBundle(input: KitBundleInput, settings: readonly string[]): Promise<KitBundleResult | undefined> {
   const policy = new ImportPolicy(input.workspace, input.module, input.options);
-  const linked = await bundleWithRolldown(input.workspace, input.module, input.options, policy, transformWithEsbuild);
-  if (!linked.hot || linked.failed || linked.diagnostics.length) return bundled;
-  return { ...bundled, code: linked.code, map: linked.map, hot: linked.hot };
+  const linked = await bundleWithRolldown(input.workspace, input.module, input.options, policy, transformWithEsbuild).catch(() => undefined);
+  if (!linked?.hot || linked.failed || linked.diagnostics.length) return undefined;
+  for (const name of policy.externals) input.policy.externals.add(name);
+  const { code, map, stylesheets, dynamicImports, hot, target } = linked;
+  return { code, map, stylesheets, dynamicImports, hot, target, inputs: [...new Set([...linked.read, ...settings])], diagnostics: [] };
+}
+
+/** The same for a module esbuild bundled already (with others, as `kit check` does): its verdict stands, the code and map are made here. */
+export async function hotEsbuildOutput(input: KitBundleInput, bundled: KitBundleResult): Promise<KitBundleResult> {
+  const made = await hotEsbuildBundle(input, []);
+  return made ? { ...bundled, code: made.code, map: made.map, hot: made.hot } : bundled;
 }

@@ -44,15 +44,21 @@ export const esbuildBundler: Bundler & { bundleTogether: typeof bundleTogether }
   name: 'esbuild',
   async bundle(input) {
     const root = input.workspace.root;
+    // A development output for browsers is made of the module's files (esbuild-hot.ts); whatever that
+    // cannot make cleanly is bundled by esbuild as ever, whose words a failure is told in.
+    if (isHotOutput(input.options)) {
+      const made = await (await import('./esbuild-hot.js')).hotEsbuildBundle(input, partOf(input).settings);
+      if (made) return made;
+    }
     const fast = partOf(input);
     try {
-      return await hotWhenDevelopment(input, collect(await build([fast], () => fast, importsToDecide(input.workspace)), fast, root));
+      return collect(await build([fast], () => fast, importsToDecide(input.workspace)), fast, root);
     } catch {
       // Built again with every import through kit's rules: what failed is then told exactly.
     }
     const part = partOf(input);
     try {
-      return await hotWhenDevelopment(input, collect(await build([part], () => part, EVERY_IMPORT), part, root));
+      return collect(await build([part], () => part, EVERY_IMPORT), part, root);
     } catch (error) {
       const failure = error as BuildFailure;
       return { code: '', stylesheets: [], inputs: [input.module.entry, ...part.settings], diagnostics: [...part.diagnostics, ...(failure.errors ?? [{ text: String(error) }]).map((m) => toDiagnostic(m, root))] };

@@ -1,7 +1,11 @@
 import * as __kit_e0 from '@shop/content/about';
+import { html } from '@shop/content/about';
 import * as __kit_e1 from '@shop/ui/badge';
+import { createBadge } from '@shop/ui/badge';
 import * as __kit_e2 from '@shop/ui/button';
+import { createBuyButton } from '@shop/ui/button';
 import * as __kit_e3 from '@shop/util/format';
+import { formatPrice } from '@shop/util/format';
 const __kit = (globalThis.__kit_hot || ((v,u,x)=>{const f={},c={},q=i=>{let m=c[i];if(!m){m=c[i]={exports:{}};f[i](s=>s in f?q(s):x[s],m,m.exports,{url:u,i:async s=>s in f?q(s):import(s)})}return m.exports};return{x(t,a){for(const n in a)Object.defineProperty(t,n,{enumerable:!0,get:Object.getOwnPropertyDescriptor(a,n).get||a[n]})},define(i,n){f[i]=n},exports(i,b){b(q(i))}}}))("@shop/app@0.1.0/main", import.meta.url, { "@shop/content/about": __kit_e0, "@shop/ui/badge": __kit_e1, "@shop/ui/button": __kit_e2, "@shop/util/format": __kit_e3 });
 __kit.define("./index.ts", (require, module, exports, __kit_meta) => {
 const _cart = require("./cart.ts");
