@@ -1,8 +1,10 @@
 // Code edit → applied in Chromium, kit's hot updates against Vite 8's, in one run on the same
-// sources: a helper of a module of the generated workspace (default size; module p01/m1, on the
-// `ts` bundler), which only a file that accepts its updates imports, and a React component
-// (test/samples/react-app's App.tsx, with @vitejs/plugin-react on Vite's side). Each edit is timed
-// from the write until the page shows it (polled every 1 ms), with no reload in between.
+// sources: a helper of a module of the generated workspace (default size; p01/m1 on the `ts`
+// bundler, whose update waits for TypeScript 7's verdict, and p00/m1 on the `esbuild` bundler),
+// which only a file that accepts its updates imports, and a React component
+// (test/samples/react-app's App.tsx, on either bundler; @vitejs/plugin-react on Vite's side).
+// Each edit is timed from the write until the page shows it (polled every 1 ms), with no reload
+// in between.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,34 +13,37 @@ import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
 import { generateWorkspace } from './generate.js';
 
-const MODULE = 'packages/p01/m1';
-const LIVE = `${MODULE}/live-helper.ts`;
+/** The module edited under each bundler: p01 is on `ts`, p00 on `esbuild` (bench/generate.js). */
+const MODULES = { ts: 'packages/p01/m1', esbuild: 'packages/p00/m1' };
 const helper = (i) => `export const word: string = 'edit ${i}';\n`;
 const APP = 'packages/web/src/App.tsx';
 
 /** The default-size workspace, with a helper only `live.ts` imports; `live.ts` shows it and accepts its updates (as a Vite user writes one). */
-function helperWorkspace(size) {
+function helperWorkspace(size, module) {
   const dir = mkdtempSync(join(tmpdir(), 'kit-hot-latency-'));
   generateWorkspace(dir, size);
-  writeFileSync(join(dir, LIVE), helper(0));
-  writeFileSync(join(dir, MODULE, 'live.ts'), [
+  writeFileSync(join(dir, module, 'live-helper.ts'), helper(0));
+  writeFileSync(join(dir, module, 'live.ts'), [
     "import { word } from './live-helper';",
     "const shown = document.getElementById('live') ?? document.body.appendChild(Object.assign(document.createElement('p'), { id: 'live' }));",
     'shown.textContent = word;',
     'import.meta.hot?.accept();',
     '',
   ].join('\n'));
-  const entry = join(dir, MODULE, 'index.ts');
+  const entry = join(dir, module, 'index.ts');
   writeFileSync(entry, `import './live';\n${readFileSync(entry, 'utf8')}`);
   return dir;
 }
 
-/** test/samples/react-app below the checkout, where its packages are installed. */
-function reactWorkspace(repo) {
+/** test/samples/react-app below the checkout, where its packages are installed; its package on `bundler`. */
+function reactWorkspace(repo, bundler) {
   const parent = join(repo, 'test', '.tmp');
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(join(parent, 'kit-hot-react-'));
   cpSync(join(repo, 'test', 'samples', 'react-app'), dir, { recursive: true });
+  const manifest = join(dir, 'packages', 'web', 'package.json');
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+  writeFileSync(manifest, JSON.stringify({ ...pkg, kit: { ...pkg.kit, bundler } }, null, 2));
   return dir;
 }
 
@@ -99,21 +104,23 @@ export async function benchHotLatency(repo, { edits = 10, size = { packages: 20,
   const made = [];
   const result = { edits, size };
   try {
-    for (const tool of ['kit', 'vite']) {
-      const dir = helperWorkspace(size);
-      made.push(dir);
-      const server = tool === 'kit' ? await kitServer(repo, dir) : await viteServer(dir, [], [{ find: /^@bench\/([^/]+)\/([^/]+)$/, replacement: `${dir}/packages/$1/$2/index.ts` }]);
-      try {
-        const page = await open(browser, server.url, () => document.body.dataset.ready === 'yes' && !!document.getElementById('live'), tool);
-        result[`helper_${tool}`] = stats(await measure(page, edits, (i) => writeFileSync(join(dir, LIVE), helper(i)), '#live', (i) => `edit ${i}`));
-        await page.close();
-      } finally {
-        await server.close();
+    for (const [bundler, module] of Object.entries(MODULES)) {
+      for (const tool of ['kit', 'vite']) {
+        const dir = helperWorkspace(size, module);
+        made.push(dir);
+        const server = tool === 'kit' ? await kitServer(repo, dir) : await viteServer(dir, [], [{ find: /^@bench\/([^/]+)\/([^/]+)$/, replacement: `${dir}/packages/$1/$2/index.ts` }]);
+        try {
+          const page = await open(browser, server.url, () => document.body.dataset.ready === 'yes' && !!document.getElementById('live'), tool);
+          result[`helper_${bundler}_${tool}`] = stats(await measure(page, edits, (i) => writeFileSync(join(dir, module, 'live-helper.ts'), helper(i)), '#live', (i) => `edit ${i}`));
+          await page.close();
+        } finally {
+          await server.close();
+        }
       }
     }
     const { default: react } = await import('@vitejs/plugin-react');
-    for (const tool of ['kit', 'vite']) {
-      const dir = reactWorkspace(repo);
+    for (const [tool, bundler] of [['kit', 'ts'], ['kit', 'esbuild'], ['vite', 'ts']]) {
+      const dir = reactWorkspace(repo, bundler);
       made.push(dir);
       const app = readFileSync(join(dir, APP), 'utf8');
       const web = join(dir, 'packages', 'web');
@@ -123,7 +130,7 @@ export async function benchHotLatency(repo, { edits = 10, size = { packages: 20,
         const page = await open(browser, server.url, () => !!document.querySelector('#counter'), tool);
         await page.locator('#counter').click();
         const edit = (i) => writeFileSync(join(dir, APP), app.replace('count is {count}', `edit ${i}: {count}`));
-        result[`react_${tool}`] = stats(await measure(page, edits, edit, '#counter', (i) => `edit ${i}: 1`));
+        result[tool === 'kit' ? `react_${bundler}_kit` : 'react_vite'] = stats(await measure(page, edits, edit, '#counter', (i) => `edit ${i}: 1`));
         await page.close();
       } finally {
         await server.close();
@@ -133,7 +140,5 @@ export async function benchHotLatency(repo, { edits = 10, size = { packages: 20,
     await browser.close();
     for (const dir of made) rmSync(dir, { recursive: true, force: true });
   }
-  result.helperRatio = result.helper_kit.median / result.helper_vite.median;
-  result.reactRatio = result.react_kit.median / result.react_vite.median;
   return result;
 }

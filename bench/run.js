@@ -157,8 +157,10 @@ const hotOnly = process.argv.includes('--hot');
 function printHot(h) {
   const line = (name, kit, vite) => console.log(`${name.padEnd(44)}${`${kit.median}/${kit.p95}`.padStart(11)}${`${vite.median}/${vite.p95}`.padStart(11)}${fmt(kit.median / vite.median).padStart(8)}  below 1×: ${kit.median < vite.median ? 'met' : 'NOT MET'}`);
   console.log(`\ncode edit → applied in Chromium, ms, median/p95 of ${h.edits} edits (kit / Vite 8)`);
-  line('a helper of a module (ts bundler), accepted', h.helper_kit, h.helper_vite);
-  line('a React component (Fast Refresh)', h.react_kit, h.react_vite);
+  line("a module's helper, ts bundler (with its check)", h.helper_ts_kit, h.helper_ts_vite);
+  line("a module's helper, esbuild bundler", h.helper_esbuild_kit, h.helper_esbuild_vite);
+  line('a React component, ts bundler (with its check)', h.react_ts_kit, h.react_vite);
+  line('a React component, esbuild bundler', h.react_esbuild_kit, h.react_vite);
 }
 if (hotOnly) {
   results.hot = await benchHotLatency(REPO, { size });
