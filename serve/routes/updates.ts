@@ -3,6 +3,7 @@ import { findModuleAt, formatAddress, hotUpdateModule, parseAddress, parseOption
 import { refuse, type Answer } from '../answer.js';
 import type { ServiceContext } from '../context.js';
 import { requestTarget } from '../request.js';
+import { announcedUpdate } from '../hot-updates.js';
 
 const SHAPES = 'update addresses are /u/<hash>/<package>@<version>/styles/<subpath> and /u/<hash>/<package>@<version>/modules/<subpath>/@file/<path>';
 
@@ -21,6 +22,9 @@ export async function answerUpdate(ctx: ServiceContext, event: H3Event): Promise
   const address = match ? parseAddress(`/m${match[2]}`) : undefined;
   if (!file && (!match || !address || address.family !== 'styles')) return refuse('MODULE_NOT_FOUND', SHAPES);
   if (!parsed.ok) return refuse(parsed.code, parsed.message);
+  // As it was announced: a newer build of the module may have replaced it since.
+  const kept = file && announcedUpdate(path);
+  if (kept && file) return { kind: 'artifact', body: kept, type: 'text/javascript; charset=utf-8', audience: 'development', digest: file.hash };
   const workspace = ctx.loader.load(); // the watcher has just rebuilt what the runtime asks for
   const [packageName, version, subpath] = file ? [file.packageName, file.version, file.subpath] : [address!.packageName, address!.version, address!.tail];
   const module = findModuleAt(workspace, packageName, subpath);

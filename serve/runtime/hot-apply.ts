@@ -126,11 +126,18 @@ whenInvalidated((artifact, id, message) => {
  */
 export async function applyModuleUpdate(update: ModuleUpdate): Promise<string | undefined> {
   const artifact = artifacts.get(update.vspecifier)!;
+  queue.length = 0;
   const plan = planUpdate(update.files.map((f) => ({ artifact, id: f.id })));
   if ('reload' in plan) return plan.reload;
   const payload = { type: 'update', updates: update.files.map((f) => ({ type: 'js-update', path: f.path, acceptedPath: f.path, timestamp: Date.now() })) };
   dispatchHotEvent('kit:beforeUpdate', payload);
-  await Promise.all(update.files.map((f) => import(/* @vite-ignore */ f.url)));
+  try {
+    await Promise.all(update.files.map((f) => import(/* @vite-ignore */ f.url)));
+  } catch (error) {
+    // Not served (gone since, or the service stopped): the page cannot catch up file by file. An import the update's code makes that fails is the code's error.
+    if (error instanceof TypeError) return `an update of ${update.vspecifier} could not be loaded (${error.message})`;
+    throw error;
+  }
   for (const id of update.pruned) {
     const state = hotStateOf(keyOf(artifact, id));
     for (const prune of state.prune) prune(state.data);
