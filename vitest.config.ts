@@ -20,6 +20,7 @@ const INNER = [
   'test/bundle/{import-meta-env,import-suffixes,bundle-kept,compile,module-diagnostics,ts-checks,styles-postcss,typescript-idioms}.test.ts',
   'test/cache/{action-result,disk-cache-faults}.test.ts',
   'test/serve/in-process.test.ts',
+  'test/hot/*.test.ts',
   'test/samples.test.ts',
 ];
 

@@ -31,8 +31,22 @@ import.meta.hot?.accept();
 `;
 const LABEL = (word: string) => `export const label: string = '${word}';\n`;
 const PLAIN = (word: string) => `export const plain = '${word}';\n`;
+const DEP = (n: number) => `export const n = ${n};
+import.meta.hot?.prune(() => ((window as unknown as { pruned: boolean }).pruned = true));
+`;
+// Takes the updates of ./dep (it does not run again for them) and its own.
+const WATCH = `import { n } from './dep';
+const w = window as unknown as { watchRuns?: number };
+w.watchRuns = (w.watchRuns ?? 0) + 1;
+const show = (value: unknown) => (document.querySelector('#n')!.textContent = String(value));
+show(n);
+import.meta.hot?.accept('./dep', (dep) => show(dep?.n));
+import.meta.hot?.accept();
+`;
+const WATCH_ALONE = `document.querySelector('#n')!.textContent = 'no dep';\nimport.meta.hot?.accept();\n`;
 const ENTRY = `import { version } from './counter';
 import './view';
+import './watch';
 import { plain } from './plain';
 (window as unknown as { entryRuns: number }).entryRuns = ((window as unknown as { entryRuns?: number }).entryRuns ?? 0) + 1;
 document.querySelector('#plain')!.textContent = plain;
@@ -42,7 +56,7 @@ export { version };
 const served = useServer(() =>
   writeWorkspace({
     'tsconfig.json': { compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, skipLibCheck: true, lib: ['ES2022', 'DOM'], types: [] }, include: ['packages', '.kit/kit-env.d.ts'] },
-    'index.html': '<!doctype html><html><head><title>hot</title></head><body><p id="counter"></p><p id="greeting"></p><p id="label"></p><p id="plain"></p><script type="module">import "@hot/app/main";</script></body></html>\n',
+    'index.html': '<!doctype html><html><head><title>hot</title></head><body><p id="counter"></p><p id="greeting"></p><p id="label"></p><p id="n"></p><p id="plain"></p><script type="module">import "@hot/app/main";</script></body></html>\n',
     'kit.json': { packages: ['packages/app', 'packages/lib'] },
     'packages/app/package.json': pkg('@hot/app', { exports: { './main': './main/index.ts' }, kit: { bundler: 'ts' }, dependencies: { '@hot/lib': '0.1.0' } }),
     // Another module, on the other bundler: its entry re-exports a helper of its own.
@@ -54,6 +68,8 @@ const served = useServer(() =>
     'packages/app/main/greeting.ts': GREETING('hello'),
     'packages/app/main/view.ts': VIEW,
     'packages/app/main/plain.ts': PLAIN('plain'),
+    'packages/app/main/dep.ts': DEP(1),
+    'packages/app/main/watch.ts': WATCH,
   }),
 );
 const chromium = useChromium();
@@ -126,6 +142,20 @@ test("an edit of another module's helper (esbuild) runs that module's entry and 
   expect(await windowValue(page, 'viewRuns')).toBe(runs + 1);
   expect(await windowValue(page, 'entryRuns')).toBe(1);
   expect(await windowValue(page, 'mark')).toBe('this page was not reloaded');
+  await page.close();
+});
+
+test("a file that accepts a dependency's updates gets its new exports without running again; a file left out is pruned", async () => {
+  const { page } = await openPreview();
+  await expect.poll(() => text(page, '#n')).toBe('1');
+  write({ 'dep.ts': DEP(2) });
+  await expect.poll(() => text(page, '#n'), { timeout: 15_000 }).toBe('2');
+  expect(await windowValue(page, 'watchRuns')).toBe(1);
+  write({ 'watch.ts': WATCH_ALONE });
+  await expect.poll(() => text(page, '#n'), { timeout: 15_000 }).toBe('no dep');
+  expect(await windowValue(page, 'pruned')).toBe(true);
+  expect(await windowValue(page, 'mark')).toBe('this page was not reloaded');
+  expect(await windowValue(page, 'entryRuns')).toBe(1);
   await page.close();
 });
 
