@@ -1,5 +1,5 @@
 import { readFileSync, realpathSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { rolldown, type OutputChunk, type Plugin, type RolldownLog } from 'rolldown';
 import { bundleError, type Diagnostic } from '../diagnostics.js';
 import type { ImportPolicy } from './imports.js';
@@ -8,12 +8,11 @@ import { resolveRelative } from '../check/resolve.js';
 import { declarationsOnly, declarationStandIn } from './declaration-stand-in.js';
 import { CSS_MODULE, stylesheetStandIn } from './css-modules.js';
 import { inlinedModule, type InlinedModule } from './inlined-module.js';
-import { typeScriptTransform, type FileTransform } from './ts-transform.js';
+import { emitOptionsLookup, typeScriptTransform, type FileTransform } from './ts-transform.js';
+import { importsInSourceOrder, keepImportOrder, singleQuoted } from './chunk-imports.js';
 import { importMetaEnv, importMetaEnvDefines } from './import-meta-env.js';
 import { emitTarget } from './swc-options.js';
 import { isHotOutput, type CompileOptions } from './options.js';
-import { tsconfigOf } from '../workspace/tsconfig-read.js';
-import { emitOptionsOf, type EmitOptions } from '../workspace/tsconfig-options.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import { orderStylesheets, type SourceMap, type StylesheetImport } from './types.js';
 import { linkChunks } from './ts-rolldown-hot.js';
@@ -112,7 +111,7 @@ export async function bundleTogetherWithRolldown(workspace: Workspace, wanted: r
     if (!chunk || part.shared || [...chunk.imports, ...chunk.dynamicImports].some((id) => chunks.has(id))) return undefined;
     // Rolldown orders a chunk's bare imports by where they came first in the whole call: another
     // module may have put them in an order this one's sources do not write (and its names with them).
-    if (!importsInSourceOrder(run.graph, part, chunk)) return undefined;
+    if (!importsInSourceOrder(run.graph, part.id, part.policy.externals, chunk)) return undefined;
     const bundled = collect(workspace, part, run, chunk, started);
     return { ...bundled, timings: { transform: run.transformMs / parts.length, bundle: share - run.transformMs / parts.length } };
   });
@@ -321,58 +320,10 @@ function collectHot(workspace: Workspace, part: Part, run: Run, found: Pick<Bund
   const linked = part.id ? linkChunks(workspace.root, part.module.vspecifier, part.id, run.output, run.written) : undefined;
   if (!linked) return made(part, { ...found, code: '', failed: { message: 'rolldown made no chunk for the entry', unresolved: false } }, run.transformMs, started);
   const { code, map, manifest } = assembleHotModule(linked);
-  const externals = part.policy.externals;
-  const order = [...linked.externals, ...run.output.flatMap((o) => (o.type === 'chunk' ? o.dynamicImports : []))]; // as keepImportOrder orders them
-  const sorted = [...externals].sort((a, b) => (order.includes(a) ? order.indexOf(a) : order.length) - (order.includes(b) ? order.indexOf(b) : order.length));
-  externals.clear();
-  for (const name of sorted) externals.add(name);
   const dynamic = new Set(run.output.flatMap((o) => (o.type === 'chunk' ? o.dynamicImports : [])));
-  const dynamicImports = sorted.filter((name) => dynamic.has(name) && !linked.externals.includes(name));
+  keepImportOrder(part.policy.externals, { imports: linked.externals, dynamicImports: [...dynamic] });
+  const dynamicImports = [...part.policy.externals].filter((name) => dynamic.has(name) && !linked.externals.includes(name));
   return made(part, { ...found, code, map, hot: manifest, dynamicImports }, run.transformMs, started);
-}
-
-/**
- * Whether the chunk's static bare imports come in the order its own files write them (the
- * order of a depth-first walk of its imports, which is the order it has bundled alone): the
- * order the browser evaluates them in, and so the same bytes from every batch.
- */
-function importsInSourceOrder(graph: Run['graph'], part: Part, chunk: OutputChunk): boolean {
-  const externals = part.policy.externals;
-  const written: string[] = [];
-  const seen = new Set<string>();
-  const walk = (id: string) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    if (externals.has(id)) written.push(id);
-    for (const next of graph.get(id) ?? []) walk(next);
-  };
-  if (part.id) walk(part.id);
-  const kept = chunk.imports.filter((id) => externals.has(id));
-  const expected = written.filter((id) => kept.includes(id));
-  return kept.every((id, i) => id === expected[i]);
-}
-
-/** The bare imports in the order the code imports them (rolldown decides them in no fixed order): reports list them so. */
-function keepImportOrder(externals: Set<string>, chunk: OutputChunk): void {
-  const order = [...chunk.imports, ...chunk.dynamicImports];
-  const at = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
-  const sorted = [...externals].sort((a, b) => at(a) - at(b));
-  externals.clear();
-  for (const name of sorted) externals.add(name);
-}
-
-/**
- * The code with each bare import's specifier in single quotes, as the specification shows a
- * kept import (`from '@acme/ui/button'`): rolldown writes double quotes. Of the same length,
- * so the map still holds.
- */
-function singleQuoted(code: string, externals: ReadonlySet<string>): string {
-  let out = code;
-  for (const name of externals) {
-    if (name.includes("'") || name.includes('\\')) continue;
-    out = out.split(`from "${name}";`).join(`from '${name}';`).split(`import("${name}")`).join(`import('${name}')`).split(`import "${name}";`).join(`import '${name}';`);
-  }
-  return out;
 }
 
 /** A part whose rolldown call stopped: rolldown's words, where, and nothing else. */
@@ -395,20 +346,6 @@ function made(part: Part, result: Pick<Bundled, 'code' | 'map' | 'stylesheets' |
     refused: [...part.refused],
     externals: [...part.policy.externals],
     timings: { transform: transformMs, bundle: performance.now() - started - transformMs },
-  };
-}
-
-/** The emit options of the tsconfig TypeScript picks for a file, looked up once per directory (its files mostly share one or two). */
-function emitOptionsLookup(workspace: Workspace): (file: string) => EmitOptions {
-  const emitOptions = new Map<string, EmitOptions>();
-  const configs = new Map<string, string>();
-  return (file) => {
-    const dir = dirname(file);
-    let config = configs.get(dir);
-    if (config === undefined) configs.set(dir, (config = tsconfigOf(workspace, file) ?? ''));
-    let found = emitOptions.get(config);
-    if (!found) emitOptions.set(config, (found = emitOptionsOf(config || undefined)));
-    return found;
   };
 }
 

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { basename, relative } from 'node:path';
+import { basename, dirname, relative } from 'node:path';
 import { swc } from '../commonjs.js';
 import type { Plugin } from 'rolldown';
 import { sha256 } from '../cache/digest.js';
 import { toPosix } from '../paths.js';
 import { swcOptionsFor } from './swc-options.js';
-import type { EmitOptions } from '../workspace/tsconfig-options.js';
+import { emitOptionsOf, type EmitOptions } from '../workspace/tsconfig-options.js';
+import { tsconfigOf } from '../workspace/tsconfig-read.js';
+import type { Workspace } from '../workspace/model.js';
 import { dropTypeOnlyNames } from './type-only-names.js';
 
 /** A file's JavaScript and its map (sources relative to the workspace). */
@@ -95,4 +97,18 @@ export function typeScriptTransform(context: TransformContext, spent: { ms: numb
       }) : null),
     },
   ];
+}
+
+/** The emit options of the tsconfig TypeScript picks for a file, looked up once per directory (its files mostly share one or two). */
+export function emitOptionsLookup(workspace: Workspace): (file: string) => EmitOptions {
+  const emitOptions = new Map<string, EmitOptions>();
+  const configs = new Map<string, string>();
+  return (file) => {
+    const dir = dirname(file);
+    let config = configs.get(dir);
+    if (config === undefined) configs.set(dir, (config = tsconfigOf(workspace, file) ?? ''));
+    let found = emitOptions.get(config);
+    if (!found) emitOptions.set(config, (found = emitOptionsOf(config || undefined)));
+    return found;
+  };
 }
