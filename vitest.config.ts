@@ -20,6 +20,7 @@ const INNER = [
   'test/bundle/{import-meta-env,import-suffixes,bundle-kept,compile,module-diagnostics,postcss-config-reads,ts-checks,styles-postcss,typescript-idioms,stylesheet-exports}.test.ts',
   'test/cache/{action-result,disk-cache-faults}.test.ts',
   'test/serve/{in-process,stylesheet-exports}.test.ts',
+  'test/hot/*.test.ts',
   'test/samples.test.ts',
 ];
 

@@ -54,7 +54,7 @@ async function kitPage(repo, browser, edits) {
 }
 
 async function vitePage(browser, edits, repo) {
-  const { createServer } = await import('vite');
+  const { createServer } = await import('vite7');
   const dir = copy(repo);
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body><script type="module" src="/packages/app/main/index.ts"></script></body></html>\n');
   // Vite has no Markdown bundler: the about page is a stub there.

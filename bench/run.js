@@ -3,6 +3,8 @@
 //   serve:   warm requests/s for a cached module against a bare node:http server sending the same bytes
 //   reload:  the per-request manifest check on a 200-package workspace
 //   latency: stylesheet edit to applied style in Chromium, against Vite 7's CSS hot update
+//   hot:     code edit to applied in Chromium (a module's helper, a React component), against Vite 8's
+//            hot updates (bench/hot-latency.js); --hot runs only it
 //   suite:   kit against Vite 8 and its floors on a generated workspace (bench/suite.js), and the ts bundler's
 //            parts alone against the same goals (bench/floors.js); --suite runs only it
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import * as esbuild from 'esbuild';
 import { benchLatency } from './latency.js';
+import { benchHotLatency } from './hot-latency.js';
 import { benchSuite } from './suite.js';
 import { Compiler, DEVELOPMENT, findModule, PRODUCTION, WorkspaceLoader } from '../lib/compiler/index.js';
 
@@ -147,13 +150,34 @@ const arg = (name, fallback) => {
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
 };
 const size = { packages: arg('packages', 20), modules: arg('modules', 5) };
-// `--suite` runs only the comparison on the generated workspace.
+// `--suite` runs only the comparison on the generated workspace; `--hot` only the code edit figure.
 const suiteOnly = process.argv.includes('--suite');
+const hotOnly = process.argv.includes('--hot');
+/** Code edit → applied, kit and Vite 8, median of 10 edits each (goal: kit's below Vite's). */
+function printHot(h) {
+  const line = (name, kit, vite) => console.log(`${name.padEnd(44)}${`${kit.median}/${kit.p95}`.padStart(11)}${`${vite.median}/${vite.p95}`.padStart(11)}${fmt(kit.median / vite.median).padStart(8)}  below 1×: ${kit.median < vite.median ? 'met' : 'NOT MET'}`);
+  console.log(`\ncode edit → applied in Chromium, ms, median/p95 of ${h.edits} edits (kit / Vite 8)`);
+  line("a module's helper, ts bundler (with its check)", h.helper_ts_kit, h.helper_ts_vite);
+  line("a module's helper, esbuild bundler", h.helper_esbuild_kit, h.helper_esbuild_vite);
+  line('a React component, ts bundler (with its check)', h.react_ts_kit, h.react_vite);
+  line('a React component, esbuild bundler', h.react_esbuild_kit, h.react_vite);
+}
+if (hotOnly) {
+  results.hot = await benchHotLatency(REPO, { size });
+  printHot(results.hot);
+  mkdirSync(join(REPO, 'bench', 'results'), { recursive: true });
+  const file = join(REPO, 'bench', 'results', `hot-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(results, null, 2));
+  console.log(`\nwritten to ${file}`);
+  await esbuild.stop();
+  process.exit(0);
+}
 if (!suiteOnly) {
   results.compile = await benchCompile();
   results.serve = await benchServe();
   results.reload = benchReload();
   results.latency = await benchLatency(REPO);
+  results.hot = await benchHotLatency(REPO, { size });
 }
 
 if (!suiteOnly) {
@@ -281,6 +305,7 @@ printSuite(results.suite);
 if (!suiteOnly) {
   const l = results.latency;
   console.log(`stylesheet edit → applied in Chromium (${l.edits} edits): kit median ${l.kit.median} ms, p95 ${l.kit.p95} ms; Vite 7 median ${l.vite.median} ms, p95 ${l.vite.p95} ms → ${fmt(l.medianRatio)}× Vite 7's median`);
+  printHot(results.hot);
 }
 mkdirSync(join(REPO, 'bench', 'results'), { recursive: true });
 const file = join(REPO, 'bench', 'results', `${size.packages}x${size.modules}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

@@ -87,7 +87,8 @@ export class RunReporter {
     const what = [changed.code && 'code', changed.styles && 'styles'].filter(Boolean).join(' and ');
     if (!what) return;
     this.info(`${c.green('✓')} ${module.specifier} ${what} ${time}`);
-    if (changed.code) this.info(`${c.cyan('↻')} ${module.specifier} ${c.dim(`code changed: open previews ${this.reload ? 'reload' : 'ask to reload'}`)}`);
+    const reload = this.reload ? 'reload' : 'ask to reload';
+    if (changed.code) this.info(`${c.cyan('↻')} ${module.specifier} ${c.dim(`code changed: open previews ${outcome.hot ? `update in place where a file accepts it, else ${reload}` : reload}`)}`);
   };
 
   /** Prints the diagnostics of a module the terminal has not shown yet. */

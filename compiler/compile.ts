@@ -23,6 +23,7 @@ import { KIT } from './version.js';
 import { withoutMachinePaths } from './message-paths.js';
 import { findPackage, type ModuleInfo, type Workspace } from './workspace/model.js';
 import { workspaceSignature } from './workspace/signature.js';
+import type { HotManifest } from './hot/assemble.js';
 
 /** One module compiled with one set of options. */
 export interface ModuleBuild {
@@ -36,6 +37,8 @@ export interface ModuleBuild {
   imports: string[];
   /** Those of `imports` the code imports only through `import()`: no page preloads them. */
   dynamicImports?: string[];
+  /** A development output made of replaceable files: each file's factory, for hot updates (compiler/hot/). */
+  hot?: HotManifest;
   /** Digest of the code, and of the stylesheet: they change apart, so a page knows which to apply. */
   hash: string;
   stylesHash?: string;
@@ -228,7 +231,7 @@ export class Compiler {
       stylesHash = result.hash;
     }
     if (script.diagnostics.length) return { ...invalid(script.diagnostics, inputs, settled), timing };
-    return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, dynamicImports: script.dynamicImports, hash: script.hash, stylesHash, inputs, settled, timing };
+    return { status: 'valid', diagnostics: [], code: script.code, styles, imports: script.imports, dynamicImports: script.dynamicImports, hot: script.hot, hash: script.hash, stylesHash, inputs, settled, timing };
   }
 
   /** The content part of a module's remote action key (see `ArtifactCache.get`), when there is a remote cache. */

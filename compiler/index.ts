@@ -39,4 +39,8 @@ export { staticallyReached, staticImports, templateEntry } from './page/entry.js
 export { minimalTemplate, readPageTemplate, renderPage, type PageTemplate } from './page/template.js';
 export { choosePage, type PageChoice } from './page/page-choice.js';
 export type { PageInfo } from './workspace/pages.js';
+export { hotChanges, type HotChanges } from './hot/changes.js';
+export { formatUpdateAddress, parseUpdateAddress, type UpdateAddress } from './hot/address.js';
+export { hotUpdateModule } from './hot/update.js';
+export type { HotManifest } from './hot/assemble.js';
 export { planPreview, type PageRequest, type PlanResult, type PreviewModule, type PreviewPlan } from './page/preview-plan.js';

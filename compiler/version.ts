@@ -24,7 +24,7 @@ export const KIT = JSON.parse(readFileSync(join(KIT_HOME, 'package.json'), 'utf8
  * form, its order): artifacts kept on disk or in a remote cache by an earlier kit of the same
  * version are then keyed apart and never served again.
  */
-export const OUTPUTS_REVISION = 2;
+export const OUTPUTS_REVISION = 3;
 
 const KIT_TYPES_DIR = join(KIT_HOME, 'types') + sep;
 

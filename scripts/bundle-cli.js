@@ -4,7 +4,8 @@
 // yargs's hundreds. Packages with native code or files of their own beside them (swc, esbuild,
 // rolldown, TypeScript 7, chokidar), those kit loads by require and those listhen loads only
 // for what kit does not ask of it stay where npm put them. Also bundles the browser runtime
-// the preview page loads (lib/runtime/runtime.js), so the service serves a file.
+// the preview page loads (lib/runtime/runtime.js), and React Fast Refresh's runtime for React
+// previews (lib/runtime/react-refresh.js), so the service serves files.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -45,5 +46,17 @@ await build({
   format: 'esm',
   target: 'es2022',
   minify: true,
+  logLevel: 'warning',
+});
+
+// React Fast Refresh's runtime (react-refresh, CommonJS), which a React preview loads first.
+await build({
+  entryPoints: [fileURLToPath(new URL('../serve/runtime/react-refresh-entry.ts', import.meta.url))],
+  outfile: `${lib}runtime/react-refresh.js`,
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  minify: true,
+  define: { 'process.env.NODE_ENV': '"development"' },
   logLevel: 'warning',
 });

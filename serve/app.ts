@@ -14,7 +14,7 @@ import { answerEntryList, answerPreviewPage } from './routes/preview.js';
 import { answerState } from './routes/reports.js';
 import { answerSelection } from './routes/selection.js';
 import { answerUpdate } from './routes/updates.js';
-import { runtimeScript } from './runtime.js';
+import { reactRefreshScript, runtimeScript } from './runtime.js';
 
 /** A route answers a request; it never writes the response (`respond` does). */
 type Route = (ctx: ServiceContext, event: H3Event) => Answer | Promise<Answer>;
@@ -28,6 +28,7 @@ const DEVELOPMENT_ROUTES: [test: (path: string) => boolean, route: Route, method
   [(p) => p === '/preview/', answerPreviewPage, READ],
   [(p) => p === '/preview/entry.json', answerEntryList, READ],
   [(p) => p === '/preview/@kit/runtime.js', async () => ({ kind: 'text', body: await runtimeScript(), type: 'text/javascript; charset=utf-8' }), READ],
+  [(p) => p === '/preview/@kit/react-refresh.js', async () => ({ kind: 'text', body: await reactRefreshScript(), type: 'text/javascript; charset=utf-8' }), READ], // React Fast Refresh, before a React app
   [(p) => p === '/preview/@kit/frame', answerFrame, READ],
   [(p) => p === '/preview/@kit/open-in-editor', answerOpenInEditor, 'POST'], // JSON, same origin only (checkSameOrigin)
   [(p) => p === '/preview/@kit/page-error', answerPageError, 'POST'], // an error the page threw, to the terminal; JSON, same origin only

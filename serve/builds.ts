@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { compileAll, judgedOptions, type Compiler, type Diagnostic, type ModuleBuild, type ModuleInfo, type Workspace } from '../compiler/index.js';
 import type { Channel } from './channel.js';
+import { hotUpdateOf, type HotModuleUpdate, type RunningBuild } from './hot-updates.js';
 
 interface Known {
   status: 'valid' | 'invalid';
@@ -18,6 +19,8 @@ export interface BuildOutcome {
   status: 'valid' | 'invalid';
   /** What differs from the module's previous judged build; undefined for its first. */
   changed?: { code: boolean; styles: boolean; fixed: boolean };
+  /** Its changed files were announced as a hot update: open previews apply them where a file accepts them. */
+  hot?: boolean;
   diagnostics: Diagnostic[];
   /** The workspace's warnings, on its own outcome (no module): the terminal prints each new one once. */
   warnings?: Diagnostic[];
@@ -37,6 +40,8 @@ const JUDGE_CONCURRENCY = 4;
 export class BuildStates {
   revision = 0;
   private current = new Map<string, Known>();
+  /** Each module's last valid build announced: what open previews run, and what a hot update starts from. */
+  private running = new Map<string, RunningBuild>();
   /** Judged compiles started so far: a later one read the files as they were later. */
   private compiles = 0;
   /** The files each module's last judged build read, to tell which modules an edit affects. */
@@ -64,6 +69,7 @@ export class BuildStates {
     this.judgedWorkspace = workspace;
     for (const [module, build] of builds) this.noteInputs(module.vspecifier, build.inputs, order.get(module) ?? 0);
     const changed: { vspecifier: string; status: string; hash: string; styles?: string }[] = [];
+    const hot: HotModuleUpdate[] = [];
     const diagnostics: Diagnostic[] = [];
     for (const [module, build] of builds) {
       // A build that raced an edit is not announced; the edit's own rebuild will be.
@@ -78,16 +84,26 @@ export class BuildStates {
         continue;
       }
       this.current.set(module.vspecifier, { status: build.status, hash: build.hash, stylesHash: build.stylesHash, diagnostics: build.diagnostics, started: begun });
+      let update: HotModuleUpdate | undefined;
+      if (build.status === 'valid') {
+        const running = this.running.get(module.vspecifier);
+        update = running && running.hash !== build.hash ? hotUpdateOf(module, running, build) : undefined;
+        if (update) hot.push(update);
+        this.running.set(module.vspecifier, { hash: build.hash, hot: build.hot });
+      }
       this.report?.({
         module,
         status: build.status,
         changed: before && { code: before.hash !== build.hash, styles: before.stylesHash !== build.stylesHash, fixed: before.status === 'invalid' && build.status === 'valid' },
+        hot: !!update && !update.reload,
         diagnostics: build.diagnostics,
         ms: took.get(module) ?? 0,
       });
       changed.push({ vspecifier: module.vspecifier, status: build.status, hash: build.hash, styles: build.stylesHash });
       diagnostics.push(...build.diagnostics);
     }
+    // Before the builds' own event: a page that applies the files has what `build.ended` announces, and does not reload.
+    if (hot.length) this.channel.publish('hot.update', { modules: hot });
     if (changed.length) {
       this.revision++;
       this.channel.publish('build.ended', { modules: changed, diagnostics });

@@ -14,6 +14,7 @@ import { nearestTsconfig, tsconfigInputs, tsconfigOf } from '../workspace/tsconf
 import type { Workspace } from '../workspace/model.js';
 import { orderStylesheets, type KitBundleInput, type KitBundleResult, type Bundler, type SourceMap, type StylesheetImport } from './types.js';
 import { importMetaEnv, importMetaEnvDefines, type ImportMetaEnv } from './import-meta-env.js';
+import { isHotOutput } from './options.js';
 
 // Outputs sit beside the workspace's files (never written), so map sources are relative to the workspace.
 const OUT = '__kit_out_';
@@ -43,6 +44,12 @@ export const esbuildBundler: Bundler & { bundleTogether: typeof bundleTogether }
   name: 'esbuild',
   async bundle(input) {
     const root = input.workspace.root;
+    // A development output for browsers is made of the module's files (esbuild-hot.ts); whatever that
+    // cannot make cleanly is bundled by esbuild as ever, whose words a failure is told in.
+    if (isHotOutput(input.options)) {
+      const made = await (await import('./esbuild-hot.js')).hotEsbuildBundle(input, partOf(input).settings);
+      if (made) return made;
+    }
     const fast = partOf(input);
     try {
       return collect(await build([fast], () => fast, importsToDecide(input.workspace)), fast, root);
@@ -79,10 +86,16 @@ async function bundleTogether(inputs: KitBundleInput[]): Promise<KitBundleResult
       const owner = owningModule(workspace, resolve(workspace.root, importer));
       return owner && byModule.get(owner.specifier);
     }, importsToDecide(workspace));
-    return parts.map((part) => collect(result, part, workspace.root));
+    return await Promise.all(parts.map((part) => hotWhenDevelopment(part.input, collect(result, part, workspace.root))));
   } catch {
     return undefined;
   }
+}
+
+/** A development output for browsers that builds is made of replaceable files (esbuild-hot.ts). */
+async function hotWhenDevelopment(input: KitBundleInput, bundled: KitBundleResult): Promise<KitBundleResult> {
+  if (!isHotOutput(input.options) || bundled.diagnostics.length) return bundled;
+  return (await import('./esbuild-hot.js')).hotEsbuildOutput(input, bundled);
 }
 
 type Built = BuildResult<{ write: false; metafile: true }>;
@@ -184,7 +197,8 @@ async function build(parts: Part[], partOf: (importer: string) => Part | undefin
     sourcemap: options.sourcemap === 'inline' ? 'external' : false,
     sourcesContent: true,
     minify: options.min,
-    define: { 'process.env.NODE_ENV': JSON.stringify(options.env), ...importMetaEnvDefines(parts[0].env) },
+    // `import.meta.hot` is undefined here: a development output for browsers is made again of its files (esbuild-hot.ts).
+    define: { 'process.env.NODE_ENV': JSON.stringify(options.env), ...importMetaEnvDefines(parts[0].env), 'import.meta.hot': 'undefined' },
     logLevel: 'silent',
     plugins: [plugin],
   });

@@ -72,3 +72,8 @@ function unsupportedReason(o: { format: string; env: string; min: boolean; sourc
 export function formatOptions(options: CompileOptions): string {
   return NAMES.map((name) => `${name}=${String(options[name])}`).join('&');
 }
+
+/** True for the outputs made of replaceable files, for hot updates (compiler/hot/): development outputs for browsers. */
+export function isHotOutput(options: CompileOptions): boolean {
+  return options.env === 'development' && options.target === 'browser';
+}

@@ -1,5 +1,5 @@
 import { readFileSync, realpathSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { rolldown, type OutputChunk, type Plugin, type RolldownLog } from 'rolldown';
 import { bundleError, inSourceOrder, type Diagnostic } from '../diagnostics.js';
 import type { ImportPolicy } from './imports.js';
@@ -8,14 +8,16 @@ import { resolveRelative } from '../check/resolve.js';
 import { declarationsOnly, declarationStandIn } from './declaration-stand-in.js';
 import { CSS_MODULE, stylesheetStandIn } from './css-modules.js';
 import { inlinedModule, type InlinedModule } from './inlined-module.js';
-import { typeScriptTransform } from './ts-transform.js';
+import { emitOptionsLookup, typeScriptTransform, type FileTransform } from './ts-transform.js';
+import { externalsInSourceOrder, importsInSourceOrder, keepImportOrder, singleQuoted } from './chunk-imports.js';
 import { importMetaEnv, importMetaEnvDefines } from './import-meta-env.js';
 import { emitTarget } from './swc-options.js';
-import type { CompileOptions } from './options.js';
-import { tsconfigOf } from '../workspace/tsconfig-read.js';
-import { emitOptionsOf, type EmitOptions } from '../workspace/tsconfig-options.js';
+import { isHotOutput, type CompileOptions } from './options.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import { orderStylesheets, type SourceMap, type StylesheetImport } from './types.js';
+import { linkChunks } from './ts-rolldown-hot.js';
+import { assembleHotModule, type HotManifest } from '../hot/assemble.js';
+import { hasTopLevelAwait } from '../hot/top-level-await.js';
 
 const STYLE = '\0kit-style:';
 /** A relative import of a file that is only declarations (its const enums are its only code): a suffix, so that the output's comments name the file by its workspace path. */
@@ -40,6 +42,8 @@ export interface Bundled {
   externals: string[];
   /** Those the code imports only through `import()`. */
   dynamicImports?: string[];
+  /** A development output for browsers: its files, each of which a hot update can replace. */
+  hot?: HotManifest;
   /** Rolldown stopped (a syntax error, an unresolvable import): its words and where. */
   failed?: { message: string; at?: Parameters<typeof bundleError>[1]; unresolved: boolean };
   /** The files rolldown read. */
@@ -67,16 +71,16 @@ interface Part extends Wanted {
 }
 
 /**
- * Bundles `module` with rolldown, each TypeScript file transformed on its own by swc as the
- * tsconfig TypeScript picks for it says (ts-transform.ts), bare imports and what the rules
- * refuse left external, stylesheets and assets as the rules decide.
+ * Bundles `module` with rolldown, each TypeScript file transformed on its own by swc (or
+ * `transform`) as the tsconfig TypeScript picks for it says (ts-transform.ts), bare imports and
+ * what the rules refuse left external, stylesheets and assets as the rules decide.
  */
-export async function bundleWithRolldown(workspace: Workspace, module: ModuleInfo, options: CompileOptions, policy: ImportPolicy): Promise<Bundled> {
+export async function bundleWithRolldown(workspace: Workspace, module: ModuleInfo, options: CompileOptions, policy: ImportPolicy, transform?: FileTransform): Promise<Bundled> {
   const part = newPart({ module, policy });
   const started = performance.now();
-  const run = await runRolldown(workspace, [part], options);
+  const run = await runRolldown(workspace, [part], options, transform);
   if ('error' in run) return failedBundle(workspace, part, run.error, run.transformMs, started);
-  return collect(workspace, part, run, run.output[0] as OutputChunk, started);
+  return collect(workspace, part, run, run.hot ? undefined : (run.output[0] as OutputChunk), started);
 }
 
 /**
@@ -97,14 +101,27 @@ export async function bundleTogetherWithRolldown(workspace: Workspace, wanted: r
   const chunks = new Set(run.output.map((o) => o.fileName));
   const share = (performance.now() - started) / parts.length;
   return parts.map((part, i) => {
+    // A hot output links each file's own chunk: a module whose files no other module reached is its own.
+    if (run.hot) {
+      if (part.shared || [...run.waiting].some((id) => reaches(run, part, id))) return undefined;
+      const bundled = collect(workspace, part, run, undefined, started);
+      return bundled.hot ? { ...bundled, timings: { transform: run.transformMs / parts.length, bundle: share - run.transformMs / parts.length } } : undefined;
+    }
     const chunk = run.output.find((o): o is OutputChunk => o.type === 'chunk' && o.isEntry && o.name === entryName(i));
     if (!chunk || part.shared || [...chunk.imports, ...chunk.dynamicImports].some((id) => chunks.has(id))) return undefined;
     // Rolldown orders a chunk's bare imports by where they came first in the whole call: another
     // module may have put them in an order this one's sources do not write (and its names with them).
-    if (!importsInSourceOrder(run.graph, part, chunk)) return undefined;
+    if (!importsInSourceOrder(run.graph, part.id, part.policy.externals, chunk)) return undefined;
     const bundled = collect(workspace, part, run, chunk, started);
     return { ...bundled, timings: { transform: run.transformMs / parts.length, bundle: share - run.transformMs / parts.length } };
   });
+}
+
+/** Whether `id` is one of the files the part's entry reaches. */
+function reaches(run: Run, part: Part, id: string): boolean {
+  const reached = new Set<string>(part.id ? [part.id] : []);
+  for (const each of reached) for (const next of run.graph.get(each) ?? []) reached.add(next);
+  return reached.has(id);
 }
 
 function newPart(wanted: Wanted): Part {
@@ -116,13 +133,19 @@ const entryName = (index: number) => `kit_entry_${index}`;
 interface Run {
   output: Awaited<ReturnType<Awaited<ReturnType<typeof rolldown>>['generate']>>['output'];
   graph: Map<string, readonly string[]>;
+  /** The output is one chunk per file (`preserveModules`), for a hot development output. */
+  hot: boolean;
+  /** The modules that wait at their top level: a module that reaches one is not made of replaceable files. */
+  waiting: Set<string>;
+  /** The specifiers each file's sources write, by the module each resolved to. */
+  written: Map<string, Map<string, string>>;
   /** The modules made for imports with `?raw` or `?inline`, by id: their files and diagnostics are those of the parts that reach them. */
   inlined: Map<string, InlinedModule>;
   transformMs: number;
 }
 
 /** One rolldown call over the parts' entries, each import decided by the rules of the part its importer belongs to. */
-async function runRolldown(workspace: Workspace, parts: Part[], options: CompileOptions): Promise<Run | { error: unknown; transformMs: number }> {
+async function runRolldown(workspace: Workspace, parts: Part[], options: CompileOptions, transform?: FileTransform): Promise<Run | { error: unknown; transformMs: number }> {
   const root = workspace.root;
   const partOf = new Map<string, Part>();
   const claim = (id: string, part: Part) => {
@@ -137,6 +160,13 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
   const inlined = new Map<string, InlinedModule>();
   const emitOptionsFor = emitOptionsLookup(workspace);
   const byEntry = new Map(parts.map((part) => [part.module.entry, part]));
+  const written = new Map<string, Map<string, string>>();
+  const write = (importer: string, source: string, id: string) => {
+    let specifiers = written.get(importer);
+    if (!specifiers) written.set(importer, (specifiers = new Map()));
+    specifiers.set(source, id);
+    return id;
+  };
   for (const part of parts) part.target = emitTarget(emitOptionsFor(part.module.entry).target);
 
   const imports: Plugin = {
@@ -167,17 +197,17 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
           const id = CSS_MODULE.test(decision.path) ? decision.path : STYLE + decision.path;
           part.stylesheets.set(id, { path: decision.path, importer, specifier: source });
           claim(id, part);
-          return { id, moduleSideEffects: true };
+          return { id: write(importer, source, id), moduleSideEffects: true };
         }
         case 'asset':
           assets.set(decision.path, decision.url);
           claim(decision.path, part);
-          return decision.path;
+          return write(importer, source, decision.path);
         case 'inline': {
           const id = decision.path + INLINED + decision.form;
           if (!suffixed.has(id)) suffixed.set(id, { load: () => inlinedModule(decision.form, decision.path, policy, importer, source) });
           claim(id, part);
-          return { id, moduleSideEffects: false };
+          return { id: write(importer, source, id), moduleSideEffects: false };
         }
         case 'source': {
           const relative = source.startsWith('.') || source.startsWith('/');
@@ -186,12 +216,12 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
           const declarations = relative && !found ? declarationsOnly(source, importer) : undefined;
           if (declarations) {
             claim(declarations + DECLARATIONS, part);
-            return declarations + DECLARATIONS;
+            return write(importer, source, declarations + DECLARATIONS);
           }
           const resolved = found ?? (await this.resolve(source, importer, { ...extra, skipSelf: true }))?.id;
           const problem = resolved && !resolved.startsWith('\0') ? policy.checkResolved(resolved, importer, source) : undefined;
           if (problem) part.diagnostics.push(problem);
-          if (resolved) claim(resolved, part);
+          if (resolved) claim(write(importer, source, resolved), part);
           return resolved ?? null;
         }
       }
@@ -232,6 +262,10 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
   const spent = { ms: 0 };
   const sourcemap = options.sourcemap === 'inline';
   const together = parts.length > 1;
+  // A development output for browsers is made of its files, each replaceable by a hot update (compiler/hot/).
+  const hotOptions = isHotOutput(options);
+  const waiting = new Set<string>();
+  const awaits: Plugin = { name: 'kit-top-level-await', transform: (code, id) => void (hasTopLevelAwait(code) && waiting.add(id)) };
   try {
     const bundle = await rolldown({
       input: together ? Object.fromEntries(parts.map((part, i) => [entryName(i), part.module.entry])) : parts[0].module.entry,
@@ -239,23 +273,30 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
       platform: 'neutral',
       logLevel: 'warn',
       onLog,
-      plugins: [imports, ...typeScriptTransform({ root, sourceMaps: sourcemap, emitOptionsFor }, spent)],
+      plugins: [imports, ...typeScriptTransform({ root, sourceMaps: sourcemap, emitOptionsFor }, spent, transform), ...(hotOptions ? [awaits] : [])],
       // Development code is dropped from production by the minifier; here the condition is made constant.
-      transform: { define: { 'process.env.NODE_ENV': JSON.stringify(options.env), ...importMetaEnvDefines(importMetaEnv(workspace, parts[0].module, options)) } },
+      // `import.meta.hot` is each file's own in a hot output (compiler/hot/factory.ts), else undefined.
+      transform: { define: { 'process.env.NODE_ENV': JSON.stringify(options.env), ...importMetaEnvDefines(importMetaEnv(workspace, parts[0].module, options)), ...(hotOptions ? {} : { 'import.meta.hot': 'undefined' }) } },
       // Kept as written: a development module reads as its sources do.
       optimization: { inlineConst: false },
+      // A hot output's factories are named by their files already.
+      ...(hotOptions ? { experimental: { attachDebugInfo: 'none' as const } } : {}),
     });
     // Alone, a lazily imported private helper is part of the module: one artifact, no chunk without an address.
-    const { output } = await bundle.generate({ format: 'es', sourcemap, dir: root, ...(together ? { entryFileNames: '[name].js' } : { codeSplitting: false }) });
+    const whole = together ? { entryFileNames: '[name].js' } : { codeSplitting: false };
+    let { output } = await bundle.generate({ format: 'es', sourcemap, dir: root, ...(hotOptions ? { preserveModules: true, preserveModulesRoot: root } : whole) });
+    // Alone, a module that waits at its top level (known once built) is bundled whole; together, it is left to be bundled alone.
+    const hot = hotOptions && (together || waiting.size === 0);
+    if (hotOptions && !hot) output = (await bundle.generate({ format: 'es', sourcemap, dir: root, ...whole })).output;
     await bundle.close();
-    return { output, graph, inlined, transformMs: spent.ms };
+    return { output, graph, inlined, hot, waiting, written, transformMs: spent.ms };
   } catch (error) {
     return { error, transformMs: spent.ms };
   }
 }
 
-/** One part's bundle out of a run: its chunk, the files its entry reaches, its stylesheets in order. */
-function collect(workspace: Workspace, part: Part, run: Run, chunk: OutputChunk, started: number): Bundled {
+/** One part's bundle out of a run: its chunk (or its files' chunks), the files its entry reaches, its stylesheets in order. */
+function collect(workspace: Workspace, part: Part, run: Run, chunk: OutputChunk | undefined, started: number): Bundled {
   const root = workspace.root;
   const reached = new Set<string>(part.id ? [part.id] : []);
   for (const id of reached) for (const next of run.graph.get(id) ?? []) reached.add(next);
@@ -266,6 +307,7 @@ function collect(workspace: Workspace, part: Part, run: Run, chunk: OutputChunk,
     if (made) read.push(...made.inputs), part.diagnostics.push(...made.diagnostics);
   }
   const stylesheets = orderStylesheets(part.id ?? part.module.entry, (id) => [...(run.graph.get(id) ?? [])], (id) => part.stylesheets.get(id));
+  if (!chunk) return collectHot(workspace, part, run, { read, stylesheets }, started);
   // The map names no output file: the same module's map is the same whether it was bundled alone or with others.
   const map = chunk.map ? ({ version: chunk.map.version, sources: chunk.map.sources.map((s) => toPosix(relative(root, resolve(root, s)))), sourcesContent: chunk.map.sourcesContent, mappings: chunk.map.mappings, names: chunk.map.names } as SourceMap) : undefined;
   keepImportOrder(part.policy.externals, chunk);
@@ -273,48 +315,19 @@ function collect(workspace: Workspace, part: Part, run: Run, chunk: OutputChunk,
   return made(part, { code: singleQuoted(chunk.code, part.policy.externals), map, stylesheets, read, dynamicImports }, run.transformMs, started);
 }
 
-/**
- * Whether the chunk's static bare imports come in the order its own files write them (the
- * order of a depth-first walk of its imports, which is the order it has bundled alone): the
- * order the browser evaluates them in, and so the same bytes from every batch.
- */
-function importsInSourceOrder(graph: Run['graph'], part: Part, chunk: OutputChunk): boolean {
-  const externals = part.policy.externals;
-  const written: string[] = [];
-  const seen = new Set<string>();
-  const walk = (id: string) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    if (externals.has(id)) written.push(id);
-    for (const next of graph.get(id) ?? []) walk(next);
-  };
-  if (part.id) walk(part.id);
-  const kept = chunk.imports.filter((id) => externals.has(id));
-  const expected = written.filter((id) => kept.includes(id));
-  return kept.every((id, i) => id === expected[i]);
-}
-
-/** The bare imports in the order the code imports them (rolldown decides them in no fixed order): reports list them so. */
-function keepImportOrder(externals: Set<string>, chunk: OutputChunk): void {
-  const order = [...chunk.imports, ...chunk.dynamicImports];
-  const at = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
-  const sorted = [...externals].sort((a, b) => at(a) - at(b));
-  externals.clear();
-  for (const name of sorted) externals.add(name);
-}
-
-/**
- * The code with each bare import's specifier in single quotes, as the specification shows a
- * kept import (`from '@acme/ui/button'`): rolldown writes double quotes. Of the same length,
- * so the map still holds.
- */
-function singleQuoted(code: string, externals: ReadonlySet<string>): string {
-  let out = code;
-  for (const name of externals) {
-    if (name.includes("'") || name.includes('\\')) continue;
-    out = out.split(`from "${name}";`).join(`from '${name}';`).split(`import("${name}")`).join(`import('${name}')`).split(`import "${name}";`).join(`import '${name}';`);
-  }
-  return out;
+/** A hot development output: the part's files linked by rolldown, each made a factory (compiler/hot/). */
+function collectHot(workspace: Workspace, part: Part, run: Run, found: Pick<Bundled, 'read' | 'stylesheets'>, started: number): Bundled {
+  const linked = part.id ? linkChunks(workspace.root, part.module.vspecifier, part.id, run.output, run.written) : undefined;
+  if (!linked) return made(part, { ...found, code: '', failed: { message: 'rolldown made no chunk for the entry', unresolved: false } }, run.transformMs, started);
+  // In the order the sources write them (rolldown's chunks list them in an order of their own): the order they are evaluated in, and the page's stylesheets with them.
+  const written = externalsInSourceOrder(run.graph, part.id, part.policy.externals);
+  const at = (name: string) => (written.includes(name) ? written.indexOf(name) : written.length);
+  linked.externals.sort((a, b) => at(a) - at(b));
+  const { code, map, manifest } = assembleHotModule(linked);
+  const dynamic = new Set(run.output.flatMap((o) => (o.type === 'chunk' ? o.dynamicImports : [])));
+  keepImportOrder(part.policy.externals, { imports: linked.externals, dynamicImports: [...dynamic] });
+  const dynamicImports = [...part.policy.externals].filter((name) => dynamic.has(name) && !linked.externals.includes(name));
+  return made(part, { ...found, code, map, hot: manifest, dynamicImports }, run.transformMs, started);
 }
 
 /** A part whose rolldown call stopped: rolldown's words, where, and nothing else. */
@@ -329,7 +342,7 @@ function failedBundle(workspace: Workspace, part: Part, error: unknown, transfor
   return made(part, { code: '', stylesheets: [], read: [], failed: { message: plainMessage(e.message, root), at, unresolved } }, transformMs, started);
 }
 
-function made(part: Part, result: Pick<Bundled, 'code' | 'map' | 'stylesheets' | 'read' | 'failed' | 'dynamicImports'>, transformMs: number, started: number): Bundled {
+function made(part: Part, result: Pick<Bundled, 'code' | 'map' | 'stylesheets' | 'read' | 'failed' | 'dynamicImports' | 'hot'>, transformMs: number, started: number): Bundled {
   return {
     ...result,
     target: part.target,
@@ -337,20 +350,6 @@ function made(part: Part, result: Pick<Bundled, 'code' | 'map' | 'stylesheets' |
     refused: [...part.refused],
     externals: [...part.policy.externals],
     timings: { transform: transformMs, bundle: performance.now() - started - transformMs },
-  };
-}
-
-/** The emit options of the tsconfig TypeScript picks for a file, looked up once per directory (its files mostly share one or two). */
-function emitOptionsLookup(workspace: Workspace): (file: string) => EmitOptions {
-  const emitOptions = new Map<string, EmitOptions>();
-  const configs = new Map<string, string>();
-  return (file) => {
-    const dir = dirname(file);
-    let config = configs.get(dir);
-    if (config === undefined) configs.set(dir, (config = tsconfigOf(workspace, file) ?? ''));
-    let found = emitOptions.get(config);
-    if (!found) emitOptions.set(config, (found = emitOptionsOf(config || undefined)));
-    return found;
   };
 }
 

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { basename, relative } from 'node:path';
+import { basename, dirname, relative } from 'node:path';
 import { swc } from '../commonjs.js';
 import type { Plugin } from 'rolldown';
 import { sha256 } from '../cache/digest.js';
 import { toPosix } from '../paths.js';
 import { swcOptionsFor } from './swc-options.js';
-import type { EmitOptions } from '../workspace/tsconfig-options.js';
+import { emitOptionsOf, type EmitOptions } from '../workspace/tsconfig-options.js';
+import { tsconfigOf } from '../workspace/tsconfig-read.js';
+import type { Workspace } from '../workspace/model.js';
 import { dropTypeOnlyNames } from './type-only-names.js';
 
 /** A file's JavaScript and its map (sources relative to the workspace). */
@@ -58,14 +60,17 @@ function remember(key: string, value: Transformed): Transformed {
   return value;
 }
 
+/** A transform of one file to JavaScript: swc's (the `ts` bundler's), or esbuild's (a hot development output of the `esbuild` bundler). */
+export type FileTransform = (context: TransformContext, file: string, code: string) => Promise<Transformed>;
+
 /**
  * The rolldown plugins of the `ts` bundler: each TypeScript (and JSX) file on its own through
- * swc, then the names it imports or re-exports that are only types in their target dropped,
+ * swc (or `transform`), then the names it imports or re-exports that are only types in their target dropped,
  * as `tsc` drops them (a per-file transform cannot know them). Two plugins, so that rolldown
  * chains the maps of both edits. Both say their result is JavaScript: rolldown's own
  * TypeScript transform would otherwise run on it again. `spent` adds up the time taken.
  */
-export function typeScriptTransform(context: TransformContext, spent: { ms: number }): Plugin[] {
+export function typeScriptTransform(context: TransformContext, spent: { ms: number }, transform: FileTransform = transformFile): Plugin[] {
   const isSource = (id: string) => TRANSFORMED.test(id) && !/\.d\.[cm]?ts$/.test(id);
   const codeOf = async (file: string) => {
     const text = readFileSync(file, 'utf8');
@@ -82,7 +87,7 @@ export function typeScriptTransform(context: TransformContext, spent: { ms: numb
   return [
     {
       name: 'kit-typescript',
-      transform: (code, id) => (isSource(id) ? timed(async () => ({ ...(await transformFile(context, id, code)), moduleType: 'js' })) : null),
+      transform: (code, id) => (isSource(id) ? timed(async () => ({ ...(await transform(context, id, code)), moduleType: 'js' })) : null),
     },
     {
       name: 'kit-type-only-names',
@@ -92,4 +97,18 @@ export function typeScriptTransform(context: TransformContext, spent: { ms: numb
       }) : null),
     },
   ];
+}
+
+/** The emit options of the tsconfig TypeScript picks for a file, looked up once per directory (its files mostly share one or two). */
+export function emitOptionsLookup(workspace: Workspace): (file: string) => EmitOptions {
+  const emitOptions = new Map<string, EmitOptions>();
+  const configs = new Map<string, string>();
+  return (file) => {
+    const dir = dirname(file);
+    let config = configs.get(dir);
+    if (config === undefined) configs.set(dir, (config = tsconfigOf(workspace, file) ?? ''));
+    let found = emitOptions.get(config);
+    if (!found) emitOptions.set(config, (found = emitOptionsOf(config || undefined)));
+    return found;
+  };
 }

@@ -71,7 +71,7 @@ async function finishVerdict({ workspace, module, options, policy, freshness }: 
   const found = await checking;
   timings.check = timing.checkMs;
   const read = [...new Set([...bundled.read, ...inputs])];
-  const { code, map, stylesheets, target, failed, dynamicImports } = bundled;
+  const { code, map, stylesheets, target, failed, dynamicImports, hot } = bundled;
   // TypeScript 7 could not answer (its process died): a failure of the tool, never the module's cached verdict.
   if (!Array.isArray(found)) {
     return { code, map, stylesheets, target, inputs: read, timings, transient: true, diagnostics: [bundleError(`TypeScript 7 could not check the module: ${found.failure}`, { file: toPosix(relative(workspace.root, module.entry)) })] };
@@ -82,7 +82,7 @@ async function finishVerdict({ workspace, module, options, policy, freshness }: 
   // TypeScript's own diagnostic says more than rolldown's parse error (JSX without `jsx`, say).
   // Rolldown may say where nothing is (a failure of the whole input): the module's entry is where it stands.
   if (failed && (!verdict.length || failed.unresolved)) diagnostics.push(bundleError(failed.message, failed.at ?? { file: toPosix(relative(workspace.root, module.entry)), line: 1, column: 1 }));
-  return { code, map, stylesheets, target, dynamicImports, inputs: read, stamps, timings, diagnostics: [...diagnostics, ...verdict] };
+  return { code, map, stylesheets, target, dynamicImports, hot, inputs: read, stamps, timings, diagnostics: [...diagnostics, ...verdict] };
 }
 
 /** The service's bundles, kept apart from their verdicts (see `bundleOnce`); by its watcher's log, one per service. */

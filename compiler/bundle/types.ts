@@ -3,6 +3,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { CompileOptions } from './options.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import type { ImportPolicy } from './imports.js';
+import type { HotManifest } from '../hot/assemble.js';
 
 /** A version 3 source map with `sources` relative to the workspace directory. */
 export interface SourceMap {
@@ -55,6 +56,8 @@ export interface KitBundleResult extends BundleResult {
   transient?: boolean;
   /** The stamp of some input files, taken as the build read them (see `Built.stamps`). */
   stamps?: ReadonlyMap<string, string>;
+  /** A development output made of replaceable files: where each is (compiler/hot/). */
+  hot?: HotManifest;
 }
 
 /** A bundler: turns one module into one ES module. Bare imports stay bare, helpers are bundled in. */

@@ -63,8 +63,10 @@ export interface PageParts {
   styles: { href: string; vspecifier?: string }[];
   /** A `modulepreload` per module the entry reaches through static imports, the entry first. */
   preloads: { href: string; integrity?: string }[];
-  /** Further lines for the head (the development runtime and its state). */
+  /** Further lines for the head (the development runtime's state). */
   head?: string[];
+  /** Scripts that run before any of the page's own: right after the import map (the development runtime). */
+  first?: string[];
   /** The entry, imported by a module script of kit's when the template names none. */
   entry?: string;
 }
@@ -79,7 +81,7 @@ export function renderPage(template: PageTemplate, parts: PageParts): string {
   const map = `<script type="importmap">${inScript(JSON.stringify(parts.importmap, null, 2))}</script>`;
   const styles = parts.styles.map((s) => `<link rel="stylesheet" href="${escapeHtml(s.href)}"${s.vspecifier ? ` data-kit-styles="${escapeHtml(s.vspecifier)}"` : ''}>`);
   const preloads = parts.preloads.map((p) => `<link rel="modulepreload" href="${escapeHtml(p.href)}"${p.integrity ? ` integrity="${escapeHtml(p.integrity)}"` : ''}>`);
-  let html = insertImportMap(withHead(entryAsImport(template, parts.entry)), map);
+  let html = insertImportMap(withHead(entryAsImport(template, parts.entry)), [map, ...(parts.first ?? [])]);
   html = insertBefore(html, '</head>', [...styles, ...preloads, ...(parts.head ?? [])]);
   if (!template.entry && parts.entry) html = insertBefore(html, '</body>', [`<script type="module">import ${inScript(JSON.stringify(parts.entry))};</script>`]);
   return html;
@@ -111,16 +113,16 @@ function withHead(html: string): string {
  * `<title>`, so that its charset stays in the first bytes of the page; before `</head>` when
  * the head has neither.
  */
-function insertImportMap(html: string, map: string): string {
+function insertImportMap(html: string, lines: string[]): string {
   const head = /<head\b[^>]*>/i.exec(html)!;
   const from = head.index + head[0].length;
   const first = /<(script|link)\b/i.exec(html.slice(from));
   const closing = html.toLowerCase().indexOf('</head>', from);
-  if (!first || (closing >= 0 && from + first.index > closing)) return insertBefore(html, '</head>', [map]);
+  if (!first || (closing >= 0 && from + first.index > closing)) return insertBefore(html, '</head>', lines);
   const at = from + first.index;
   const lineStart = html.lastIndexOf('\n', at) + 1;
   const indent = html.slice(lineStart, at);
-  return indent.trim() === '' ? `${html.slice(0, lineStart)}${indent}${map}\n${html.slice(lineStart)}` : `${html.slice(0, at)}${map}${html.slice(at)}`;
+  return indent.trim() === '' ? `${html.slice(0, lineStart)}${lines.map((line) => `${indent}${line}\n`).join('')}${html.slice(lineStart)}` : `${html.slice(0, at)}${lines.join('')}${html.slice(at)}`;
 }
 
 /** `lines` before the last `tag` of `html` (case aside), on lines of their own; at its end when there is none. */

@@ -98,7 +98,10 @@ function renderPage(ctx: ServiceContext, plan: PreviewPlan, reload: boolean): st
   }
   // The event log's cursor as the page's state was read: the runtime asks for what came after it.
   const state = { options: formatOptions(DEVELOPMENT), diagnostics: plan.diagnostics, modules: known, reload, cursor: ctx.channel.cursor };
-  const head = [`<script type="module" src="/preview/@kit/runtime.js"></script>`, `<script type="application/json" id="kit-preview">${inScript(JSON.stringify(state))}</script>`];
+  // The runtime before any script of the page's (hot updates register the modules as they load), React Fast Refresh's before React's.
+  const react = plan.modules.some((m) => /^react-dom(\/|$)/.test(m.specifier));
+  const first = [...(react ? [`<script type="module" src="/preview/@kit/react-refresh.js"></script>`] : []), `<script type="module" src="/preview/@kit/runtime.js"></script>`];
+  const head = [`<script type="application/json" id="kit-preview">${inScript(JSON.stringify(state))}</script>`];
   const template = plan.template ?? minimalTemplate(plan.entry!.specifier);
-  return renderTemplate(template, { importmap: plan.importmap, styles: plan.styles, preloads: plan.preloads.map((href) => ({ href })), head, entry: plan.entry?.specifier });
+  return renderTemplate(template, { importmap: plan.importmap, styles: plan.styles, preloads: plan.preloads.map((href) => ({ href })), head, first, entry: plan.entry?.specifier });
 }

@@ -1,5 +1,11 @@
 import { hideOverlay, showOverlay, showReloadNotice, type Diagnostic } from './overlay.js';
 import { fromErrorEvent, fromRejection, pageErrorDiagnostic, reportPageError, type PageError } from './page-errors.js';
+import { hotRegistry } from './hot-registry.js';
+import { applyModuleUpdate, isHotModule, type ModuleUpdate } from './hot-apply.js';
+import { dispatchHotEvent } from './hot-context.js';
+
+// Before any module of the page runs: their development outputs register their files here (compiler/hot/).
+(globalThis as unknown as { __kit_hot: typeof hotRegistry }).__kit_hot = hotRegistry;
 
 /** What the preview page embeds about itself in `#kit-preview`. */
 interface PageState {
@@ -9,7 +15,7 @@ interface PageState {
   modules: Record<string, { hash: string; styles?: string; diagnostics?: Diagnostic[] }>;
   /** The entry chooser: any rebuild may settle the entry, so it loads again. */
   reloadOnBuild?: boolean;
-  /** A valid code change reloads the page (Vite's full reload); false: a notice asks for it. */
+  /** A code change that no file accepts reloads the page (Vite's full reload); false: a notice asks for it. */
   reload?: boolean;
   /** The event log's cursor when the page was made: what was announced after it is asked for too. */
   cursor?: number;
@@ -30,6 +36,8 @@ const neverRan = new Set([...known].filter(([, m]) => !m.hash).map(([v]) => v));
 for (const vspecifier of neverRan) failing.set(vspecifier, known.get(vspecifier)?.diagnostics ?? []);
 /** Errors the page's own code threw: shown beside the build's diagnostics until the page reloads. */
 const thrown: Diagnostic[] = [];
+/** Those a hot update's code threw: gone with the next update that applies. */
+const thrownByUpdates = new Set<Diagnostic>();
 showOverlay(state.diagnostics ?? []);
 
 /** An error thrown while the page's modules load or run: never a blank page without a word. */
@@ -42,6 +50,22 @@ function onPageError(error: PageError): void {
 }
 window.addEventListener('error', (event) => onPageError(fromErrorEvent(event)));
 window.addEventListener('unhandledrejection', (event) => onPageError(fromRejection(event)));
+
+/** An error a hot update's code threw: in the overlay until an update applies. */
+function onUpdateError(error: unknown): void {
+  const stack = (error as Error | undefined)?.stack ?? '';
+  const page = { message: `hot update failed: ${(error as Error)?.message ?? String(error)}`, ...firstModuleFrame(stack) };
+  onPageError(page);
+  const added = thrown[thrown.length - 1];
+  if (added) thrownByUpdates.add(added);
+  dispatchHotEvent('kit:error', { err: { message: page.message, stack } });
+}
+
+/** Where in a module of this service a stack points first (updates are served from `/u/`, their module from `/m/`). */
+function firstModuleFrame(stack: string): Pick<PageError, 'address'> {
+  const at = /\/(?:m|u\/[0-9a-f]+)\/([^\s?:)]+)/.exec(stack);
+  return at ? { address: `/m/${at[1].replace(/\/@file\/.*$/, '')}` } : {};
+}
 
 /** What the overlay shows: the workspace's problems, each failing module's, and what the page threw; each once. */
 function currentDiagnostics(): Diagnostic[] {
@@ -67,6 +91,48 @@ function swapStylesheet(vspecifier: string, hash: string): void {
   old.after(next);
 }
 
+/** A code change the page cannot take live: it reloads, or, with `--no-reload`, asks to. */
+function reloadFor(reason: string): void {
+  console.info(`[kit] reloading the page: ${reason}`);
+  if (state.reload === false) return showReloadNotice();
+  dispatchHotEvent('kit:beforeFullReload', { type: 'full-reload' });
+  location.reload();
+}
+
+/** Updates apply one after the other, in the order they were announced. */
+let updating: Promise<unknown> = Promise.resolve();
+
+/**
+ * A `hot.update`: for each module this page runs as replaceable files, at the build it was
+ * announced from, its files run up to the boundaries that accept them (hot-apply.ts). The
+ * page then holds the new build, so the `build.ended` that follows reloads nothing; a
+ * module the page cannot update so is left to it (a reload, as before).
+ */
+function onHotUpdate(event: { modules: ModuleUpdate[] }): void {
+  for (const update of event.modules) {
+    const before = known.get(update.vspecifier);
+    if (!before || before.hash !== update.from || !isHotModule(update.vspecifier) || update.reload) continue;
+    known.set(update.vspecifier, { ...before, hash: update.hash });
+    updating = updating
+      .then(() => applyModuleUpdate(update))
+      .then(
+        (reason) => {
+          if (reason) return reloadFor(reason);
+          for (const diagnostic of thrownByUpdates) if (thrown.includes(diagnostic)) thrown.splice(thrown.indexOf(diagnostic), 1);
+          thrownByUpdates.clear();
+          showCurrent();
+        },
+        onUpdateError,
+      );
+  }
+}
+
+function showCurrent(): void {
+  const diagnostics = currentDiagnostics();
+  if (diagnostics.length) showOverlay(diagnostics);
+  else hideOverlay();
+}
+
 function onBuildEnded(event: BuildEnded): void {
   if (state.reloadOnBuild) return location.reload();
   if (event.modules.length === 0) workspaceProblems = event.diagnostics;
@@ -90,19 +156,19 @@ function onBuildEnded(event: BuildEnded): void {
     if (before?.hash && module.hash !== before.hash) changedCode = true;
     known.set(module.vspecifier, { hash: module.hash, styles: module.styles });
   }
-  // The page never ran its code, or runs old code: once nothing fails, loading it again runs the new (as Vite does).
+  // The page never ran its code, or runs old code no hot update replaced: once nothing fails, loading it again runs the new (as Vite does).
   const healthy = failing.size === 0 && workspaceProblems.length === 0;
-  if (healthy && (recovered || (changedCode && state.reload))) return location.reload();
+  if (healthy && recovered) return location.reload();
+  if (healthy && changedCode) return reloadFor('a module changed that this page cannot update in place');
   if (changedCode) showReloadNotice();
   // One event's diagnostics are stored under each module it failed, so show each once.
-  const diagnostics = [...new Map([...workspaceProblems, ...[...failing.values()].flat(), ...thrown].map((d) => [JSON.stringify(d), d])).values()];
-  if (diagnostics.length) showOverlay(diagnostics);
-  else hideOverlay();
+  showCurrent();
 }
 
 // From the page's own cursor: a build announced while the page loaded, before this stream
 // opened, is heard all the same (a reconnect sends Last-Event-ID instead).
 const events = new EventSource(state.cursor === undefined ? '/events' : `/events?since=${state.cursor}`);
+events.addEventListener('hot.update', (e) => onHotUpdate(JSON.parse((e as MessageEvent<string>).data) as { modules: ModuleUpdate[] }));
 events.addEventListener('build.ended', (e) => onBuildEnded(JSON.parse((e as MessageEvent<string>).data) as BuildEnded));
 events.addEventListener('resync', () => location.reload());
 // The page's index.html or a .env file changed: the page is made again (as Vite reloads for them).

@@ -1,16 +1,30 @@
+import * as __kit_e0 from 'preact/jsx-runtime';
 import { jsx } from 'preact/jsx-runtime';
-// packages/web/src/components/variants.ts
-const variants = {
-	primary: "button-primary",
-	ghost: "button-ghost"
-};
-// packages/web/src/components/button.tsx
+const __kit = (globalThis.__kit_hot || ((v,u,x)=>{const f={},c={},q=i=>{let m=c[i];if(!m){m=c[i]={exports:{}};f[i](s=>s in f?q(s):x[s],m,m.exports,{url:u,i:async s=>s in f?q(s):import(s)})}return m.exports};return{x(t,a){for(const n in a)Object.defineProperty(t,n,{enumerable:!0,get:Object.getOwnPropertyDescriptor(a,n).get||a[n]})},define(i,n){f[i]=n},exports(i,b){b(q(i))}}}))("@vite/web@0.1.0/button", import.meta.url, { "preact/jsx-runtime": __kit_e0 });
+__kit.define("./button.tsx", (require, module, exports, __kit_meta) => { var $RefreshReg$ = __kit_meta.r || (() => {}), $RefreshSig$ = __kit_meta.s || (() => (type) => type);
+__kit.x(exports, { "Button": () => Button });
+const _variants = require("./variants.ts");
+const _jsxruntime = require("preact/jsx-runtime");
 function Button({ label, variant = "primary" }) {
-	return /*#__PURE__*/ jsx("button", {
-		class: variants[variant],
-		children: label
-	});
+    return /*#__PURE__*/ (0, _jsxruntime.jsx)("button", {
+        class: _variants.variants[variant],
+        children: label
+    });
 }
-export { Button };
+_c = Button;
+var _c;
+$RefreshReg$(_c, "Button");
+
+});
+__kit.define("./variants.ts", (require, module, exports, __kit_meta) => {
+__kit.x(exports, { "variants": () => variants });
+const variants = {
+    primary: "button-primary",
+    ghost: "button-ghost"
+};
+
+});
+export let Button;
+__kit.exports("./button.tsx", (e) => ({ Button } = e));
 
 //# sourceMappingURL=<inline map>

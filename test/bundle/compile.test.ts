@@ -86,7 +86,9 @@ describe('the example workspace, both bundlers, both forms', () => {
   test('an imported stylesheet is a separate artifact, @import inlined, url() and imported SVG addressed (Rule 9)', async () => {
     const button = await compile(dir, '@shop/ui/button');
     expect(button.code).not.toContain('.buy-button {');
-    expect(button.code).toContain('new URL("../assets/button/cart.svg", import.meta.url)');
+    // In development each file's `import.meta.url` is its module's (its factory's `__kit_meta.url`, compiler/hot/).
+    expect(button.code).toContain('new URL("../assets/button/cart.svg", __kit_meta.url)');
+    expect(button.code).toContain('("@shop/ui@0.1.0/button", import.meta.url, {');
     expect(button.styles).toContain('--accent: rgb(37, 99, 235)');
     expect(button.styles).toContain("url('../assets/button/cart.svg')");
     expect(button.styles).toMatch(/sourceMappingURL=data:application\/json/);

@@ -134,7 +134,7 @@ test('the React starter passes kit check, and its built page counts clicks in Ch
   expect(shown).toMatchObject({ before: 'count is 0', after: 'count is 1' });
 });
 
-test("the React starter's preview counts clicks, and does what its hints say: App.css swaps in place, App.tsx reloads", async () => {
+test("the React starter's preview counts clicks, and does what its hints say: App.css swaps in place, App.tsx refreshes in place, the count kept", async () => {
   const site = createReact();
   const server = await startTestServer(site);
   running.push(server);
@@ -147,6 +147,7 @@ test("the React starter's preview counts clicks, and does what its hints say: Ap
     const button = page.locator('#root button');
     await button.click();
     await expect.poll(() => button.textContent()).toBe('count is 1');
+    await page.evaluate(() => ((window as unknown as { mark: string }).mark = 'not reloaded'));
     const source = join(site, 'packages', 'site', 'src');
     const card = page.locator('#root .card');
     writeFileSync(join(source, 'App.css'), `${readFileSync(join(source, 'App.css'), 'utf8')}\n.card { background-color: rgb(1, 2, 3); }\n`);
@@ -154,7 +155,9 @@ test("the React starter's preview counts clicks, and does what its hints say: Ap
     expect(await button.textContent()).toBe('count is 1');
     writeFileSync(join(source, 'App.tsx'), readFileSync(join(source, 'App.tsx'), 'utf8').replace('kit + React', 'Edited'));
     await expect.poll(() => page.locator('#root h1').textContent(), { timeout: 15_000 }).toBe('Edited');
-    expect(await button.textContent()).toBe('count is 0');
+    // React Fast Refresh: the component re-rendered with its state.
+    expect(await button.textContent()).toBe('count is 1');
+    expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe('not reloaded');
   } finally {
     await page.close();
   }

@@ -54,7 +54,7 @@ test('kit run reports each rebuild on one line, and each error once with its cod
   await expect.poll(stderr, { timeout: 15_000 }).toMatch(/✓ @shop\/ui\/button styles \d+ ms\n/);
 
   writeFiles(dir, { [CART]: `${files.cart}export const lines = 2;\n` });
-  await expect.poll(stderr, { timeout: 15_000 }).toMatch(/✓ @shop\/app\/main code \d+ ms\n↻ @shop\/app\/main code changed: open previews reload\n/);
+  await expect.poll(stderr, { timeout: 15_000 }).toMatch(/✓ @shop\/app\/main code \d+ ms\n↻ @shop\/app\/main code changed: open previews update in place where a file accepts it, else reload\n/);
   expect(stderr()).not.toContain(ESC); // not a terminal: no colour
 });
 

@@ -45,8 +45,8 @@ test('a build announced after a page was made, before its event stream opened, r
   await watching.built('@since/app@0.1.0/main');
   watching.close();
 
-  // Opened from the page's cursor, the stream starts with the announcement the page missed.
-  expect(await opening(server.url, `/events?since=${state.cursor}`)).toEqual(['build.ended', 'subscribed']);
+  // Opened from the page's cursor, the stream starts with the announcements the page missed: the code's hot update, then the build.
+  expect(await opening(server.url, `/events?since=${state.cursor}`)).toEqual(['hot.update', 'build.ended', 'subscribed']);
   // Opened with no cursor, it starts now.
   expect(await opening(server.url, '/events')).toEqual(['subscribed']);
 });

@@ -17,7 +17,7 @@ export default function App() {
           count is {count}
         </button>
         <p>
-          Edit <code>packages/_package_/src/App.tsx</code> and save: the page reloads with your change.
+          Edit <code>packages/_package_/src/App.tsx</code> and save: the page shows your change, the count kept.
         </p>
       </div>
       <p className="hint">
