@@ -1,4 +1,7 @@
 import { formatUpdateAddress, hotChanges, hotUpdateModule, judgedOptions, type HotManifest, type ModuleInfo } from '../compiler/index.js';
+import type { HotModuleUpdate } from './hot-event.js';
+
+export type { HotModuleUpdate };
 
 /** A module's build as the open previews run it: the last valid one announced. */
 export interface RunningBuild {
@@ -19,18 +22,6 @@ const ANNOUNCED_LIMIT = 256;
 /** The body an update address was announced with, while it is kept. */
 export function announcedUpdate(path: string): string | undefined {
   return announced.get(path);
-}
-
-/** One module of a `hot.update` event: the files of its new build to run, each with its update address. */
-export interface HotModuleUpdate {
-  vspecifier: string;
-  /** The build a page must run for these files to apply to it; any other page reloads. */
-  from: string;
-  hash: string;
-  files: { id: string; path: string; url: string }[];
-  pruned: string[];
-  /** Why the page must reload instead. */
-  reload?: string;
 }
 
 /**

@@ -1,15 +1,9 @@
 import { dispatchHotEvent, hotStateOf, whenInvalidated } from './hot-context.js';
 import { artifacts, keyOf, requireFile, type Artifact, type Exports } from './hot-registry.js';
 
-/** A `hot.update` event's part about one module (serve/hot-updates.ts). */
-export interface ModuleUpdate {
-  vspecifier: string;
-  from: string;
-  hash: string;
-  files: { id: string; path: string; url: string }[];
-  pruned: string[];
-  reload?: string;
-}
+import type { HotModuleUpdate as ModuleUpdate } from '../hot-event.js';
+
+export type { ModuleUpdate };
 
 interface FileRef {
   artifact: Artifact;

@@ -1,4 +1,3 @@
-// packages/lib/disposables/index.ts
 function _ts_add_disposable_resource(env, value, async) {
 	if (value !== null && value !== void 0) {
 		if (typeof value !== "object" && typeof value !== "function") throw new TypeError("Object expected.");

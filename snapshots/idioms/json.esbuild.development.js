@@ -1,10 +1,24 @@
-// packages/lib/json/data.json
-var version = "1.2.3";
-var data_default = { name: "idioms", version, tags: ["a", "b"] };
+const __kit = (globalThis.__kit_hot || ((v,u,x)=>{const f={},c={},q=i=>{let m=c[i];if(!m){m=c[i]={exports:{}};f[i](s=>s in f?q(s):x[s],m,m.exports,{url:u,i:async s=>s in f?q(s):import(s)})}return m.exports};return{x(t,a){for(const n in a)Object.defineProperty(t,n,{enumerable:!0,get:Object.getOwnPropertyDescriptor(a,n).get||a[n]})},define(i,n){f[i]=n},exports(i,b){b(q(i))}}}))("@idioms/lib@0.1.0/json", import.meta.url, {  });
+__kit.define("./index.ts", (require, module, exports, __kit_meta) => {
+__kit.x(exports, { "result": () => result });
+const _datajson = require("./data.json");
+const result = [
+    _datajson.name,
+    _datajson.version,
+    _datajson.tags.length
+];
 
-// packages/lib/json/index.ts
-var result = [data_default.name, version, data_default.tags.length];
-export {
-  result
-};
+});
+__kit.define("./data.json", (require, module, exports, __kit_meta) => {
+__kit.x(exports, { name: () => name, tags: () => tags, version: () => version });
+var name = "idioms";
+var version = "1.2.3";
+var tags = [
+    "a",
+    "b"
+];
+
+});
+export let result;
+__kit.exports("./index.ts", (e) => ({ result } = e));
 

@@ -1,4 +1,3 @@
-// \0rolldown/runtime.js
 var __defProp = Object.defineProperty;
 var __esmMin = (fn, res, err) => () => {
 	if (err) throw err[0];
@@ -17,13 +16,11 @@ var __exportAll = (all, flags) => {
 	if (!(flags & 1)) __defProp(target, Symbol.toStringTag, { value: "Module" });
 	return flags & 2 ? target : Object.preventExtensions(target);
 };
-// packages/lib/lazy-helper/lazy.ts
 var lazy_exports = /* @__PURE__ */ __exportAll({ answer: () => answer });
 function answer() {
 	return 42;
 }
 var init_lazy = __esmMin(() => {});
-// packages/lib/lazy-helper/index.ts
 const lazy = await Promise.resolve().then(() => (init_lazy(), lazy_exports));
 const result = [lazy.answer(), typeof lazy];
 export { result };

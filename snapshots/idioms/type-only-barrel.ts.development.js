@@ -1,11 +1,27 @@
-// packages/lib/type-only-barrel/core.ts
+const __kit = (globalThis.__kit_hot || ((v,u,x)=>{const f={},c={},q=i=>{let m=c[i];if(!m){m=c[i]={exports:{}};f[i](s=>s in f?q(s):x[s],m,m.exports,{url:u,i:async s=>s in f?q(s):import(s)})}return m.exports};return{x(t,a){for(const n in a)Object.defineProperty(t,n,{enumerable:!0,get:Object.getOwnPropertyDescriptor(a,n).get||a[n]})},define(i,n){f[i]=n},exports(i,b){b(q(i))}}}))("@idioms/lib@0.1.0/type-only-barrel", import.meta.url, {  });
+__kit.define("./index.ts", (require, module, exports, __kit_meta) => {
+__kit.x(exports, { "result": () => result });
+const _core = require("./core.ts");
+const base = {
+    n: 1
+};
+const result = [
+    (0, _core.produce)(base, (draft)=>draft.n = 2).n,
+    base.n
+];
+
+});
+__kit.define("./core.ts", (require, module, exports, __kit_meta) => {
+__kit.x(exports, { "produce": () => produce });
 function produce(base, recipe) {
-	const draft = { ...base };
-	recipe(draft);
-	return draft;
+    const draft = {
+        ...base
+    };
+    recipe(draft);
+    return draft;
 }
-// packages/lib/type-only-barrel/index.ts
-const base = { n: 1 };
-const result = [produce(base, (draft) => draft.n = 2).n, base.n];
-export { result };
+
+});
+export let result;
+__kit.exports("./index.ts", (e) => ({ result } = e));
 

@@ -1,10 +1,24 @@
-// packages/lib/type-only-names/types.ts
-const defaults = { size: 3 };
-// packages/lib/type-only-names/index.ts
+const __kit = (globalThis.__kit_hot || ((v,u,x)=>{const f={},c={},q=i=>{let m=c[i];if(!m){m=c[i]={exports:{}};f[i](s=>s in f?q(s):x[s],m,m.exports,{url:u,i:async s=>s in f?q(s):import(s)})}return m.exports};return{x(t,a){for(const n in a)Object.defineProperty(t,n,{enumerable:!0,get:Object.getOwnPropertyDescriptor(a,n).get||a[n]})},define(i,n){f[i]=n},exports(i,b){b(q(i))}}}))("@idioms/lib@0.1.0/type-only-names", import.meta.url, {  });
+__kit.define("./index.ts", (require, module, exports, __kit_meta) => {
+__kit.x(exports, { "result": () => result });
+const _types = require("./types.ts");
 const chosen = "large";
-const result = [{
-	...defaults,
-	size: defaults.size + 1
-}.size, chosen];
-export { result };
+const result = [
+    {
+        ..._types.defaults,
+        size: _types.defaults.size + 1
+    }.size,
+    chosen
+];
+
+});
+__kit.define("./types.ts", (require, module, exports, __kit_meta) => {
+__kit.x(exports, { "defaults": () => defaults });
+const defaults = {
+    size: 3
+};
+
+});
+export let result;
+__kit.exports("./index.ts", (e) => ({ result } = e));
 
