@@ -1,6 +1,7 @@
 import type { Compiler, ModuleBuild } from './compile.js';
 import { formatOptions, type CompileOptions } from './bundle/options.js';
 import { togetherBundler } from './bundle/registry.js';
+import { importMetaEnv } from './bundle/import-meta-env.js';
 import type { ModuleInfo, Workspace } from './workspace/model.js';
 
 /**
@@ -55,7 +56,8 @@ export async function compileAll(compiler: Compiler, workspace: Workspace, modul
   for (const module of modules) {
     if (!together.has(module.bundler.specifier)) others.push(module);
     else {
-      const key = `${module.bundler.specifier}|${formatOptions(optionsOf(module))}`;
+      // One call defines one import.meta.env: modules whose .env files differ go in batches of their own.
+      const key = `${module.bundler.specifier}|${formatOptions(optionsOf(module))}|${JSON.stringify(importMetaEnv(workspace, module, optionsOf(module)))}`;
       groups.set(key, [...(groups.get(key) ?? []), module]);
     }
   }

@@ -37,7 +37,8 @@ export function hotUpdateOf(module: ModuleInfo, before: RunningBuild, after: Run
   const files = changes.files.map((id) => {
     const file = manifest.files[id];
     const url = formatUpdateAddress({ ...at, hash: file.hash, path: file.path }, judgedOptions(module));
-    if (after.code) keep(url.slice(0, url.indexOf('?')), hotUpdateModule(module.vspecifier, after.code, manifest, id)!);
+    // Kept by the path the route reads: decoded, as every request's path is.
+    if (after.code) keep(decodeURIComponent(url.slice(0, url.indexOf('?'))), hotUpdateModule(module.vspecifier, after.code, manifest, id)!);
     return { id, path: file.path, url };
   });
   return { vspecifier: module.vspecifier, from: before.hash, hash: after.hash, files, pruned: changes.pruned, ...(changes.reload ? { reload: changes.reload } : {}) };

@@ -130,13 +130,14 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
  */
 function announcePageFiles(ctx: ServiceContext, workspace: Workspace, paths: ReadonlySet<string>): void {
   const dirs = new Set([workspace.root, ...workspace.packages.map((pkg) => pkg.dir)]);
-  const files = [...paths].filter((path) => dirs.has(dirname(path)) && PAGE_FILE.test(basename(path))).map((path) => relative(workspace.root, path).split(sep).join('/')).sort();
+  const files = [...paths].filter((path) => dirs.has(dirname(path)) && MAKES_THE_PAGE.test(basename(path))).map((path) => relative(workspace.root, path).split(sep).join('/')).sort();
   if (!files.length) return;
   ctx.channel.publish('page.changed', { files });
   ctx.options.onPageChanged?.(files);
 }
 
-const PAGE_FILE = /^(index\.html|\.env(\..+)?)$/;
+/** The files a page is made of as a whole: its `index.html`, and the `.env` files `import.meta.env` comes from. */
+const MAKES_THE_PAGE = /^(index\.html|\.env(\..+)?)$/;
 
 /** False for a path that is gone, or never was (an event names a file's basename below the file itself). */
 function isDirectory(path: string): boolean {

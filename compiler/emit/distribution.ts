@@ -69,7 +69,7 @@ export async function writeDistribution(workspace: Workspace, compiler: Compiler
   const choice = choosePage(workspace, pageFolder);
   if (!choice.ok) {
     const message = choice.reason === 'several' ? `${choice.message} with --page <folder> (${choice.pages.map((p) => `--page ${p.folder || '.'}`).join(', ')}), or run kit build in that folder` : choice.message;
-    return { diagnostics: [{ code: 'PREVIEW_ENTRY_REQUIRED', message }], files: 0, written: [], installed: 0, unmapped: [], kept: [], warnings: [] };
+    return { diagnostics: [{ code: choice.reason === 'several' ? 'PREVIEW_ENTRY_REQUIRED' : 'PREVIEW_ENTRY_NOT_FOUND', message }], files: 0, written: [], installed: 0, unmapped: [], kept: [], warnings: [] };
   }
   recoverOutputDirectory(outDir);
   const builds = await compileForProduction(workspace, compiler, onProgress);

@@ -62,8 +62,9 @@ export class ForeignFileClash extends Error {
 /**
  * The files of `dir` kit did not write, relative to it: those its record (`record`, else an
  * older kit's list inside `dir`) does not list. In a directory without either (its record
- * lost with `.kit/`), an emit's `importmap.json` and `m/`, and the files `unchanged` says the
- * new emit writes with the same bytes, are taken as kit's: nothing of the user's is lost.
+ * lost with `.kit/`), an emit's own layout (`index.html`, `importmap.json`, `m/`, in a folder
+ * that holds the last two) and the files `unchanged` says the new emit writes with the same
+ * bytes are taken as kit's; every other file is the user's and kept.
  */
 export function foreignFiles(dir: string, record: string, unchanged: (file: string) => boolean = () => false): string[] {
   const files = listFiles(dir);
@@ -74,9 +75,10 @@ export function foreignFiles(dir: string, record: string, unchanged: (file: stri
     return files.filter((file) => !kits.has(file));
   }
   const emitLayout = (file: string) => file === 'importmap.json' || file.startsWith('m/');
-  // An older kit's marker without a list: its emit's own files are kit's.
-  if (existsSync(join(dir, LEGACY_EMIT_MARKER))) return files.filter((file) => file !== LEGACY_EMIT_MARKER && !emitLayout(file) && file !== 'index.html');
-  if (files.every(emitLayout)) return [];
+  // An emit whose record is gone (the workspace moved, .kit/ removed, a clone with dist/ committed),
+  // or an older kit's marker without a list: kit's layout tells its own files, its page among them.
+  const looksEmitted = existsSync(join(dir, LEGACY_EMIT_MARKER)) || (files.includes('importmap.json') && files.some((file) => file.startsWith('m/')));
+  if (looksEmitted) return files.filter((file) => file !== LEGACY_EMIT_MARKER && !emitLayout(file) && file !== 'index.html' && !unchanged(file));
   return files.filter((file) => !unchanged(file));
 }
 

@@ -21,10 +21,12 @@ export interface UpdateAddress {
  */
 export function formatUpdateAddress(at: UpdateAddress, options: CompileOptions): string {
   const module = formatAddress({ packageName: at.packageName, version: at.version }, 'modules', at.subpath);
-  return `/u/${at.hash}${module.slice('/m'.length)}${FILE}${at.path}?${formatOptions(options)}`;
+  // Each segment escaped: a file kit names with a suffix of its own (`x.txt?kit-inline-raw`) keeps its `?` in the path.
+  const path = at.path.split('/').map(encodeURIComponent).join('/');
+  return `/u/${at.hash}${module.slice('/m'.length)}${FILE}${path}?${formatOptions(options)}`;
 }
 
-/** Parses the path of an update address of a file; undefined when it is not one. */
+/** Parses the (decoded) path of an update address of a file; undefined when it is not one. */
 export function parseUpdateAddress(path: string): UpdateAddress | undefined {
   const match = /^\/u\/([0-9a-f]+)(\/.+)$/.exec(path);
   const address = match ? parseAddress(`/m${match[2]}`) : undefined;

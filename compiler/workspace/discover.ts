@@ -178,7 +178,9 @@ export class WorkspaceLoader {
         this.addPackage(workspace, absolute, packageFile, at, watched);
       }
     }
-    for (const dir of [this.root, ...workspace.packages.map((pkg) => pkg.dir)]) Object.assign(workspace.dotenv, readDotenvFiles(this.root, dir, watched));
+    // The modes kit's outputs are made in, and --mode's: other .env files (.env.example) are nobody's.
+    const modes = ['development', 'production', ...(this.mode ? [this.mode] : [])];
+    for (const dir of [this.root, ...workspace.packages.map((pkg) => pkg.dir)]) Object.assign(workspace.dotenv, readDotenvFiles(this.root, dir, watched, modes));
     const unlisted = findUnlistedPackages(this.root, listedDirs, watched);
     checkUnlistedDependencies(workspace, unlisted, (p) => this.rel(p));
     checkWorkspaceRanges(workspace, unlisted);

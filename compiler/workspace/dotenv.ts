@@ -14,17 +14,21 @@ export function isPublicVariable(name: string): boolean {
   return ENV_PREFIXES.some((prefix) => name.startsWith(prefix));
 }
 
-const ENV_FILE = /^\.env(\.[^/]+)?$/;
+/** The files Vite reads for `modes`: `.env`, `.env.local`, `.env.<mode>`, `.env.<mode>.local` (never `.env.example`, say). */
+export function dotenvNames(modes: readonly string[]): Set<string> {
+  return new Set(['.env', '.env.local', ...modes.flatMap((mode) => [`.env.${mode}`, `.env.${mode}.local`])]);
+}
 
 /**
- * The `.env` files of `dir` (`.env`, `.env.local`, `.env.<mode>`, `.env.<mode>.local`), each
- * by its workspace-relative path with its public variables only: a secret in a `.env` file is
- * never read past this point. Every file it read is pushed to `read`.
+ * The `.env` files of `dir` that `modes` read, each by its workspace-relative path with its
+ * public variables only: a secret in a `.env` file is never read past this point. Every file
+ * it read is pushed to `read`.
  */
-export function readDotenvFiles(root: string, dir: string, read: string[]): Record<string, Record<string, string>> {
+export function readDotenvFiles(root: string, dir: string, read: string[], modes: readonly string[]): Record<string, Record<string, string>> {
+  const wanted = dotenvNames(modes);
   let names: string[];
   try {
-    names = readdirSync(dir).filter((name) => ENV_FILE.test(name)).sort();
+    names = readdirSync(dir).filter((name) => wanted.has(name)).sort();
   } catch {
     return {};
   }

@@ -202,7 +202,7 @@ function buildModule(
     }
   }
 
-  // An app's module declares the files beside its sources that its code may import (its logo, its fonts), as Vite serves them.
+  // An app's module declares the images and fonts beside its sources that its code may import (its logo), as Vite serves them.
   if (found.page) for (const asset of appAssets(found.dir)) if (!assets.some((a) => a.path === asset.path)) assets.push(asset);
 
   return {
@@ -222,13 +222,21 @@ function buildModule(
   };
 }
 
-/** Neither code nor a stylesheet (those are the module's sources), nor a test, a manifest or a hidden file. */
-const NOT_AN_ASSET = /\.(?:[cm]?[jt]sx?|json|css|scss|sass|less|styl|html|map|md)$|(?:^|\/)(?:module\.json|tsconfig[^/]*)$/;
+/** The files an app imports for their address, as kit's client types type them (images and fonts). */
+const APP_ASSET = /\.(?:svg|png|jpe?g|gif|webp|avif|ico|woff2?)$/i;
 
-/** The files below an app's source folder that are not sources: its implicitly declared assets. */
+/**
+ * The images and fonts below an app's source folder: its implicitly declared assets (its
+ * logo, as a Vite app imports it). Links are not followed, and none may lead out of the folder.
+ */
 function appAssets(dir: string): AssetInfo[] {
-  const files = globSync('**/*', { cwd: dir, ignore: ['**/node_modules/**', '**/dist/**'], dot: false, expandDirectories: false });
-  return files.filter((file) => !NOT_AN_ASSET.test(file)).sort().map((path) => ({ path, absolute: join(dir, path) }));
+  const files = globSync('**/*', { cwd: dir, ignore: ['**/node_modules/**', '**/dist/**'], dot: false, expandDirectories: false, followSymbolicLinks: false });
+  const real = realpathSync(dir);
+  return files
+    .filter((file) => APP_ASSET.test(file))
+    .sort()
+    .map((path) => ({ path, absolute: join(dir, path) }))
+    .filter((asset) => isInside(realpathSync(asset.absolute), real));
 }
 
 function isFile(path: string): boolean {

@@ -14,7 +14,7 @@ export function answerPublicFile(ctx: ServiceContext, path: string, referer: str
   const name = path.startsWith('/preview/') ? path.slice('/preview/'.length) : path.slice(1);
   if (!name || name.endsWith('/')) return undefined;
   const workspace = ctx.loader.load();
-  const choice = choosePage(workspace, ctx.options.page ?? pageOf(referer));
+  const choice = choosePage(workspace, pageOf(referer) ?? ctx.options.page);
   const dir = join(choice.ok && choice.page ? choice.page.dir : workspace.root, PUBLIC_DIR);
   const file = resolve(dir, name);
   try {

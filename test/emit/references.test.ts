@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { Compiler, findModule, loadWorkspace, PRODUCTION, writeDistribution } from '../../lib/compiler/index.js';
@@ -37,8 +37,10 @@ describe('the same bytes from every path (CONTRACT §6)', () => {
       }
       // The browser evaluates them in this order: the one the source decides.
       const view = read(dir, 'dist/m/@r/app@0.1.0/modules/view.js');
+      expect(view.indexOf('@r/lib/one')).toBeGreaterThanOrEqual(0);
       expect(view.indexOf('@r/lib/one')).toBeLessThan(view.indexOf('@r/lib/two'));
       const demo = read(dir, 'dist/m/@r/app@0.1.0/modules/demo.js');
+      expect(demo.indexOf('@r/lib/two')).toBeGreaterThanOrEqual(0);
       expect(demo.indexOf('@r/lib/two')).toBeLessThan(demo.indexOf('@r/lib/one'));
     });
   }
@@ -76,6 +78,13 @@ describe('references by content', () => {
     expect(records).toHaveLength(1);
     expect(JSON.parse(read(join(dir, '.kit', 'emit'), records[0])).files).toContain('index.html');
     expect(existsSync(join(dir, '.kit', '.gitignore'))).toBe(true);
+    // The list lost (.kit/ removed, the workspace moved): the emit's own layout is kit's, the rest stays the user's.
+    rmSync(join(dir, '.kit'), { recursive: true });
+    writeFiles(dir, { 'packages/app/main/index.ts': `${read(dir, 'packages/app/main/index.ts')}console.log('again');\n` });
+    const again = await writeDistribution(loadWorkspace(dir), new Compiler(), out);
+    expect(again.diagnostics).toEqual([]);
+    expect(again.kept).toEqual(['notes.txt']);
+    expect(read(out, 'notes.txt')).toBe('mine\n');
   });
 });
 
