@@ -61,6 +61,16 @@ const DYNAMIC_IMPORT = '__kiti';
 /** swc's helper that defines a file's exports as getters (live bindings), which the registry supplies instead of every file. */
 const EXPORT_HELPER = /^function (_export\d*)\(target, all\) \{\n(?:.*\n){4}\}$/m;
 
+/** The specifiers an ES module's code imports (statically, or by `import()` of a string); undefined when it cannot be read. */
+function importedSpecifiers(code: string): Set<string> | undefined {
+  initSync();
+  try {
+    return new Set(parse(code)[0].flatMap((i) => (i.n === undefined ? [] : [i.n])));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A file of a module as a factory of the development output's registry: swc turns the ES
  * module into CommonJS with live bindings (each import a `require`, each export a getter on
@@ -85,8 +95,11 @@ export function toFactory(file: FileModule): Factory {
   // Without the page's runtime (and its React Fast Refresh) registering a component does nothing.
   if (file.jsx) prologue += ' var $RefreshReg$ = __kit_meta.r || (() => {}), $RefreshSig$ = __kit_meta.s || (() => (type) => type);';
   // Requires of other files name them by id; bare ones stay as written, for the artifact's imports.
+  // Only those the file imports are swc's: the same text inside a string of the file's is left alone.
+  const imported = importedSpecifiers(file.code);
   lines.forEach((line, index) => {
     lines[index] = line.replace(/\brequire\("((?:[^"\\]|\\.)*)"\)/g, (whole, specifier: string, column: number) => {
+      if (imported && !imported.has(specifier)) return whole;
       if (!/^\.\.?\//.test(specifier)) {
         externals.add(specifier);
         return whole;
