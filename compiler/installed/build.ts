@@ -75,8 +75,9 @@ async function buildUsable(root: string, pkg: InstalledPackage, entries: string[
 async function split(pkg: InstalledPackage, entries: string[], options: WithConditions): Promise<Omit<InstalledBuild, 'failed'>> {
   if (!entries.length) return { entries: {}, outputs: {}, inputs: [] };
   const stems = outputStems(entries);
+  const read = new Set<string>();
   const result = await esbuild.build({
-    ...common(pkg, options),
+    ...common(pkg, options, read),
     entryPoints: entries.map((subpath) => ({ in: installedSpecifier(pkg.name, subpath), out: stems.get(subpath)! })),
     splitting: true,
     outdir: OUT,
@@ -113,7 +114,7 @@ async function split(pkg: InstalledPackage, entries: string[], options: WithCond
     visit(path);
     built[subpath] = { file: nameOf(path), files, imports: [...imports], exports: result.metafile.outputs[path].exports };
   }
-  return { entries: built, outputs, inputs: Object.keys(result.metafile.inputs).map((i) => resolve(pkg.base, i)) };
+  return { entries: built, outputs, inputs: [...new Set([...Object.keys(result.metafile.inputs).map((i) => resolve(pkg.base, i)), ...read])] };
 }
 
 /** The diagnostics of one entry built alone: empty when it builds. */
@@ -131,7 +132,7 @@ const SUBPATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))(?!~kit\/)[A-Za-z0-9_@~.-][A-Za-z0-
 /** The address's options, and the workspace's export conditions. */
 type WithConditions = CompileOptions & { conditions: readonly string[] };
 
-function common(pkg: InstalledPackage, options: WithConditions) {
+function common(pkg: InstalledPackage, options: WithConditions, read = new Set<string>()) {
   return {
     absWorkingDir: pkg.base,
     bundle: true,
@@ -145,7 +146,7 @@ function common(pkg: InstalledPackage, options: WithConditions) {
     sourcemap: options.sourcemap === 'inline' ? 'inline' : false,
     define: { 'process.env.NODE_ENV': JSON.stringify(options.env) },
     logLevel: 'silent',
-    plugins: [commonJsEntries, externals(pkg)],
+    plugins: [commonJsEntries(read), externals(pkg)],
   } as const satisfies BuildOptions;
 }
 
@@ -180,20 +181,26 @@ function externals(pkg: InstalledPackage): Plugin {
 const REQUIRED = 'kit-required';
 const REQUIRED_ESM = 'kit-required-esm:';
 
-/** A CommonJS entry is compiled through an ES module that gives it named exports (`commonJsEntry`). */
-const commonJsEntries: Plugin = {
-  name: 'kit-commonjs-entries',
-  setup(build) {
-    build.onResolve({ filter: /^/ }, async (args) => {
-      if (args.kind !== 'entry-point' || args.pluginData === COMMONJS) return undefined;
-      const found = await build.resolve(args.path, { kind: 'entry-point', resolveDir: args.resolveDir, pluginData: COMMONJS });
-      if (found.errors.length || found.external) return undefined;
-      const names = commonJsExports(found.path);
-      return names ? { path: found.path, namespace: COMMONJS, pluginData: names } : undefined;
-    });
-    build.onLoad({ filter: /^/, namespace: COMMONJS }, (args) => ({ contents: commonJsEntry(args.path, args.pluginData as string[]), loader: 'js', resolveDir: dirname(args.path) }));
-  },
-};
+/**
+ * A CommonJS entry is compiled through an ES module that gives it named exports
+ * (`commonJsEntry`). The files the names were read from go to `read`: a re-export of another
+ * package is no file of the bundle, yet an upgrade of it changes the names.
+ */
+function commonJsEntries(read: Set<string>): Plugin {
+  return {
+    name: 'kit-commonjs-entries',
+    setup(build) {
+      build.onResolve({ filter: /^/ }, async (args) => {
+        if (args.kind !== 'entry-point' || args.pluginData === COMMONJS) return undefined;
+        const found = await build.resolve(args.path, { kind: 'entry-point', resolveDir: args.resolveDir, pluginData: COMMONJS });
+        if (found.errors.length || found.external) return undefined;
+        const names = commonJsExports(found.path, read);
+        return names ? { path: found.path, namespace: COMMONJS, pluginData: names } : undefined;
+      });
+      build.onLoad({ filter: /^/, namespace: COMMONJS }, (args) => ({ contents: commonJsEntry(args.path, args.pluginData as string[]), loader: 'js', resolveDir: dirname(args.path) }));
+    },
+  };
+}
 
 const COMMONJS = 'kit-commonjs';
 

@@ -13,12 +13,15 @@ const REEXPORT_DEPTH = 8;
  * The names a CommonJS file exports, as Node finds them for `import { x } from 'cjs'`:
  * cjs-module-lexer's, with `module.exports = require('./other')` re-exports followed (both
  * branches of a `NODE_ENV` test, as Node reads both); undefined when the file is an ES module.
+ * Each file it read is added to `read`.
  */
-export function commonJsExports(file: string): string[] | undefined {
+export function commonJsExports(file: string, read?: Set<string>): string[] | undefined {
   const source = readSource(file);
   if (source === undefined || isEsModule(source)) return undefined;
   const names = new Set<string>();
-  collect(file, source, names, new Set(), 0);
+  const seen = new Set<string>();
+  collect(file, source, names, seen, 0);
+  for (const path of seen) read?.add(path);
   names.delete('default');
   names.delete('__esModule');
   return [...names].sort();
