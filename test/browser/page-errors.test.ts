@@ -33,8 +33,10 @@ async function errorShown(main: string, expected: RegExp) {
     await page.reload();
     await page.waitForFunction(() => document.getElementById('kit-overlay')?.shadowRoot?.textContent?.includes('RUNTIME_ERROR'), undefined, { timeout: 10_000 });
     await expect.poll(() => server.stderr()).toMatch(expected);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const printed = server.stderr().split('\n').filter((line) => line.includes('RUNTIME_ERROR'));
+    // A later error of its own, reported after the reload's: once it is printed, the reload's report has been heard too.
+    await page.evaluate(() => void Promise.reject(new Error('a later error')));
+    await expect.poll(() => server.stderr()).toMatch(/a later error/);
+    const printed = server.stderr().split('\n').filter((line) => line.includes('RUNTIME_ERROR') && !line.includes('a later error'));
     expect(printed).toHaveLength(1);
     return printed[0];
   } finally {
