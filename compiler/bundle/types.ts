@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { CompileOptions } from './options.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import type { ImportPolicy } from './imports.js';
-import type { HotManifest } from '../hot/assemble.js';
+import type { HotManifest } from '../hot/manifest.js';
 
 /** A version 3 source map with `sources` relative to the workspace directory. */
 export interface SourceMap {

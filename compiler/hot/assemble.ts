@@ -1,6 +1,9 @@
 import type { SourceMap } from '../bundle/types.js';
 import { toFactory, type Factory, type FileModule } from './factory.js';
 import { encodeMappings, reindex, SharedLists, type Lines } from './source-map.js';
+import type { HotFile, HotManifest } from './manifest.js';
+
+export type { HotFile, HotManifest } from './manifest.js';
 
 /** What a module's files are, as its bundler linked them: the input of a hot development output. */
 export interface LinkedModule {
@@ -16,27 +19,6 @@ export interface LinkedModule {
   externals: string[];
 }
 
-/** One file in a hot development output: where its factory is, and what it is. */
-export interface HotFile {
-  /** Its path in the workspace (the id it has in the output is shorter). */
-  path: string;
-  /** Digest of its factory: a file whose digest changed runs again. */
-  hash: string;
-  /** The line its factory starts on (0-based) and how many lines it takes. */
-  line: number;
-  lines: number;
-  /** The bare specifiers it requires, with the names it imports from each. */
-  imports: Record<string, string[]>;
-}
-
-/** What a hot development output holds, for telling what an edit changed and serving one file of it. */
-export interface HotManifest {
-  entry: string;
-  exports: string[];
-  stars: string[];
-  /** By their ids in the output. */
-  files: Record<string, HotFile>;
-}
 
 /**
  * The registry a development output runs in when the page has no kit runtime (a page of

@@ -1,6 +1,7 @@
-import type { Artifact, Exports } from './hot-registry.js';
+import type { Artifact } from './artifact.js';
+import type { Callback, Exports, HotContext } from './hot-types.js';
 
-type Callback = (...args: never[]) => void;
+export type { HotContext };
 
 /** What a file said to the page through `import.meta.hot` while it last ran; `data` outlives its runs. */
 export interface HotState {
@@ -15,19 +16,6 @@ export interface HotState {
   listeners: Map<string, Callback[]>;
 }
 
-/** `import.meta.hot` as Vite defines it. */
-export interface HotContext {
-  readonly data: Record<string, unknown>;
-  accept(deps?: unknown, callback?: unknown): void;
-  acceptExports(names: unknown, callback?: (exports: Exports) => void): void;
-  dispose(callback: (data: Record<string, unknown>) => void): void;
-  prune(callback: (data: Record<string, unknown>) => void): void;
-  decline(): void;
-  invalidate(message?: string): void;
-  on(event: string, callback: Callback): void;
-  off(event: string, callback: Callback): void;
-  send(event: string, data?: unknown): void;
-}
 
 /** By `vspecifier id` (see keyOf). */
 export const hotStates = new Map<string, HotState>();

@@ -1,5 +1,5 @@
 import { hotStateOf, invalidateFile } from './hot-context.js';
-import type { Artifact, Exports } from './hot-registry.js';
+import type { Artifact, Exports } from './artifact.js';
 
 /** What the page gets of react-refresh's runtime (loaded before the application, see react-refresh-entry.ts). */
 interface RefreshRuntime {
