@@ -46,11 +46,11 @@ export const esbuildBundler: Bundler & { bundleTogether: typeof bundleTogether }
     const root = input.workspace.root;
     // A development output for browsers is made of the module's files (esbuild-hot.ts); whatever that
     // cannot make cleanly is bundled by esbuild as ever, whose words a failure is told in.
+    const fast = partOf(input);
     if (isHotOutput(input.options)) {
-      const made = await (await import('./esbuild-hot.js')).hotEsbuildBundle(input, partOf(input).settings);
+      const made = await (await import('./esbuild-hot.js')).hotEsbuildBundle(input, fast.settings);
       if (made) return made;
     }
-    const fast = partOf(input);
     try {
       return collect(await build([fast], () => fast, importsToDecide(input.workspace)), fast, root);
     } catch {

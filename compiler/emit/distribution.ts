@@ -53,8 +53,9 @@ function compileForProduction(workspace: Workspace, compiler: Compiler, onProgre
   });
 }
 
-/** The workspace's folder of files copied into the emit as they are. */
-export const PUBLIC_DIR = 'public';
+import { PUBLIC_DIR } from '../workspace/pages.js';
+
+export { PUBLIC_DIR };
 
 /**
  * The static emit (CONTRACT §6): every public module in its production form at its address

@@ -1,4 +1,4 @@
-import { builtinModules } from 'node:module';
+import { isBuiltin } from 'node:module';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import { esbuild } from '../commonjs.js';
 import type { BuildFailure, BuildOptions, Plugin } from 'esbuild';
@@ -150,8 +150,6 @@ function common(pkg: InstalledPackage, options: WithConditions, read = new Set<s
   } as const satisfies BuildOptions;
 }
 
-const BUILTINS = new Set(builtinModules);
-const isBuiltin = (specifier: string) => specifier.startsWith('node:') || BUILTINS.has(specifier.split('/')[0]);
 
 /**
  * Every bare import stays bare: the import map says where each package is. A `require()` of

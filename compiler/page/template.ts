@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeHtml, inScript } from './html.js';
 import { findEntryScript } from '../workspace/page-scripts.js';
-import type { PageInfo } from '../workspace/pages.js';
+import { PUBLIC_DIR, type PageInfo } from '../workspace/pages.js';
 import type { Workspace } from '../workspace/model.js';
 
 /** The page's template: the workspace's `index.html`, or kit's minimal page. */
@@ -43,7 +43,7 @@ export function readPageTemplate(workspace: Workspace, page: PageInfo | undefine
   } catch {
     return undefined;
   }
-  const script = findEntryScript(html, (path) => existsSync(join(page.dir, 'public', path)));
+  const script = findEntryScript(html, (path) => existsSync(join(page.dir, PUBLIC_DIR, path)));
   const module = page.entryFile ? workspace.modules.find((m) => m.entry === page.entryFile) : undefined;
   const specifier = script?.specifier ?? module?.specifier;
   const entry = script && specifier ? { specifier, line: script.line, column: script.column } : undefined;

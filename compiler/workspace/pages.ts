@@ -7,6 +7,9 @@ import { findEntryScript } from './page-scripts.js';
 /** The page's template file, in the workspace root or at the root of a package (an app). */
 export const PAGE_FILE = 'index.html';
 
+/** The page's folder of files served and emitted as they are (Vite's `public/`). */
+export const PUBLIC_DIR = 'public';
+
 /** A page of the workspace: an `index.html` at its root or at a package's root. */
 export interface PageInfo {
   /** Workspace-relative path of the `index.html`. */
@@ -50,7 +53,7 @@ export function readPages(root: string, packageDirs: readonly string[], watched:
     const file = toPosix(relative(root, path));
     const page: PageInfo = { file, dir, folder: toPosix(relative(root, dir)) };
     pages.push(page);
-    const script = findEntryScript(html, (path) => isFile(join(dir, 'public', path)));
+    const script = findEntryScript(html, (path) => isFile(join(dir, PUBLIC_DIR, path)));
     if (!script?.path) continue;
     // Root-absolute from the page's folder, as Vite serves its project root at `/`.
     const target = script.path.startsWith('/') ? join(dir, script.path) : resolve(dir, script.path);
