@@ -1,12 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { launchChromium } from '../helpers/browser.js';
 import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
-import { REPO, copySample, removeWorkspaces } from '../helpers/workspace.js';
+import { copySample, removeWorkspaces } from '../helpers/workspace.js';
 
 let browser: Browser;
 const running: TestNginx[] = [];
@@ -20,7 +20,7 @@ afterAll(async () => {
   removeWorkspaces();
 });
 
-const kit = (args: string[], cwd: string) => spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const kit = (args: string[], cwd: string) => kitSync(args, { cwd });
 
 /** nginx serving `dist` as docs/deploy.md configures it; its address. */
 async function serve(dist: string): Promise<string> {

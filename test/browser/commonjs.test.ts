@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
 import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
 import { startTestServer } from '../helpers/server.js';
-import { REPO, pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
+import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 // One installed package per shape CommonJS takes on npm, each as small as the shape, in the
 // workspace's own node_modules; the page reads each through a module of each bundler.
@@ -105,7 +105,7 @@ describe('CommonJS packages as bundlers load them (CONTRACT §12), under both bu
 
   test('kit build: the same from dist/, with the production branch', async () => {
     const dir = shapesWorkspace();
-    const built = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build', '--cwd', dir], { encoding: 'utf8' });
+    const built = kitSync(['build', '--cwd', dir]);
     expect(built.status, built.stderr).toBe(0);
     const port = await freePort();
     running.push(await startNginx(() => substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${join(dir, 'dist')};`]]), port));
@@ -117,11 +117,11 @@ describe('CommonJS packages as bundlers load them (CONTRACT §12), under both bu
     writeFiles(dir, {
       'node_modules/cjs-requires/index.js': "'use strict';\nexports.named = require('cjs-named');\nexports.join = require('cjs-function');\nexports.optional = require('fs').readFileSync ? 'node' : 'missing';\n",
     });
-    const built = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build', '--cwd', dir], { encoding: 'utf8' });
+    const built = kitSync(['build', '--cwd', dir]);
     expect(built.status).toBe(1);
     expect(built.stderr).toMatch(/node_modules\/cjs-requires\/index\.js:4:\d+ PREVIEW_BUILTIN cjs-requires@1\.0\.0 imports the Node built-in 'fs'/);
     writeFiles(dir, { 'node_modules/cjs-requires/package.json': { name: 'cjs-requires', version: '1.0.0', main: 'index.js', types: 'index.d.ts', browser: { fs: false } } });
-    const replaced = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build', '--cwd', dir], { encoding: 'utf8' });
+    const replaced = kitSync(['build', '--cwd', dir]);
     expect(replaced.status, replaced.stderr).toBe(0);
   });
 });

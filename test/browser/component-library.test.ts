@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
 import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -57,7 +57,7 @@ test('kit dev in the app folder renders the library\'s components, read from its
 });
 
 test('kit build in the app folder: the page runs behind nginx, and the library\'s distribution file names the react it resolved to', async () => {
-  const built = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build'], { cwd: demo, encoding: 'utf8' });
+  const built = kitSync(['build'], { cwd: demo });
   expect(built.status, built.stderr).toBe(0);
   const dist = join(demo, 'dist');
   const react = JSON.parse(readFileSync(join(REPO, 'node_modules', 'react', 'package.json'), 'utf8')).version;

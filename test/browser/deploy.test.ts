@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { launchChromium } from '../helpers/browser.js';
 import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
 import { clickBoth, ONCE, readNpmPage } from '../helpers/page.js';
@@ -19,7 +19,7 @@ const running: (TestNginx | TestServer)[] = [];
 beforeAll(async () => {
   // Below the checkout, where the repository's node_modules hold lit, preact, date-fns and nanoid.
   dir = copySample('npm', { insideRepo: true });
-  const built = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build', '--cwd', dir], { encoding: 'utf8' });
+  const built = kitSync(['build', '--cwd', dir]);
   expect(built.status, built.stderr).toBe(0);
   expect(built.stdout).toMatch(/built 6 modules and 7 installed packages/);
   dist = join(dir, 'dist');

@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
 import { useServer } from '../helpers/server.js';
 import { pkg, REPO, writeFiles, writeWorkspace } from '../helpers/workspace.js';
@@ -186,7 +186,7 @@ test('an edit nothing accepts reloads the page, as before', async () => {
 });
 
 test('kit build: no import.meta.hot, no registry, the code under if (import.meta.hot) dropped', () => {
-  const built = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build', '--cwd', served.dir], { encoding: 'utf8' });
+  const built = kitSync(['build', '--cwd', served.dir]);
   expect(built.status, built.stderr).toBe(0);
   const folder = join(served.dir, 'dist', 'm', '@hot', 'app@0.1.0', 'modules');
   const code = readdirSync(folder).map((file) => readFileSync(join(folder, file), 'utf8')).join('\n');

@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
 import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
 import { startTestServer } from '../helpers/server.js';
-import { REPO, copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
+import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
 
 // CONTRACT §5–§6: the workspace's index.html is the page of development and of the build.
 const chromium = useChromium();
@@ -40,7 +40,7 @@ function shopWithTemplate(template = TEMPLATE): string {
   return dir;
 }
 
-const kit = (args: string[], cwd: string) => spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const kit = (args: string[], cwd: string) => kitSync(args, { cwd });
 
 /** The hrefs of the page's modulepreload links, in order. */
 const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));

@@ -1,12 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
 import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { REPO, copySample, removeWorkspaces } from '../helpers/workspace.js';
+import { copySample, removeWorkspaces } from '../helpers/workspace.js';
 
 // test/samples/react-app: a React 19 app as Vite's react-ts template starts one (StrictMode,
 // createRoot, a counter, CSS imported from the TSX, the logo as an imported asset), with
@@ -19,7 +19,7 @@ let server: TestServer;
 let nginx: TestNginx;
 let site: string;
 
-const kit = (args: string[], cwd: string) => spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const kit = (args: string[], cwd: string) => kitSync(args, { cwd });
 
 beforeAll(async () => {
   // Below the checkout, where the repository's node_modules hold react and the libraries.

@@ -1,12 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { CHROMIUM } from '../helpers/browser.js';
 import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
-import { REPO, copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
+import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
 
 // A returning visitor: Chromium with a cache on disk that outlives the page, in front of
 // nginx configured as docs/deploy.md says, and of a caching proxy (docs/deploy.md's) before it.
@@ -19,7 +19,7 @@ let siteUrl: string;
 let proxyUrl: string;
 
 const build = () => {
-  const built = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build', '--cwd', dir], { encoding: 'utf8' });
+  const built = kitSync(['build', '--cwd', dir]);
   expect(built.status, built.stderr).toBe(0);
 };
 

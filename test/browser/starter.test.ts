@@ -1,19 +1,19 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
 import { useServer } from '../helpers/server.js';
-import { REPO, writeFiles } from '../helpers/workspace.js';
+import { writeFiles } from '../helpers/workspace.js';
 
 const parent = mkdtempSync(join(tmpdir(), 'kit-starter-'));
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
 /** A workspace as `kit create site --example` writes it, served by a real `kit run`. */
 const served = useServer(() => {
-  const created = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'create', 'site', '--example'], { cwd: parent, encoding: 'utf8' });
+  const created = kitSync(['create', 'site', '--example'], { cwd: parent });
   if (created.status !== 0) throw new Error(created.stderr);
   return join(parent, 'site');
 });

@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { launchChromium } from '../helpers/browser.js';
-import { REPO, copySample, removeWorkspaces } from '../helpers/workspace.js';
+import { copySample, removeWorkspaces } from '../helpers/workspace.js';
 
 let browser: Browser | undefined;
 let host: Server | undefined;
@@ -20,7 +20,7 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 
 test('a plain page on a static host runs the emitted modules through dist/importmap.json', async () => {
   const dir = copySample('shop');
-  const built = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build', '--cwd', dir], { encoding: 'utf8' });
+  const built = kitSync(['build', '--cwd', dir]);
   expect(built.status).toBe(0);
   const dist = join(dir, 'dist');
   const importmap = await readFile(join(dist, 'importmap.json'), 'utf8');

@@ -1,13 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
 import { openEvents } from '../helpers/events.js';
 import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
 import { DEV, useServer } from '../helpers/server.js';
-import { REPO, copySample, writeFiles } from '../helpers/workspace.js';
+import { copySample, writeFiles } from '../helpers/workspace.js';
 
 // Tailwind 4 through the package's postcss.config.mjs, and a CSS Module, built and served.
 const served = useServer(() => copySample('styled', { insideRepo: true }));
@@ -32,7 +32,7 @@ beforeAll(() => {
   config = readFileSync(join(served.dir, CONFIG), 'utf8');
 });
 
-const kit = (args: string[], cwd: string) => spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const kit = (args: string[], cwd: string) => kitSync(args, { cwd });
 
 /** What Tailwind's utilities (p-4, font-bold) and the CSS Module (.card, .title) set on the page. */
 const looks = (page: Page) =>

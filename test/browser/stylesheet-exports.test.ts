@@ -1,13 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
 import { openEvents } from '../helpers/events.js';
 import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
 import { DEV, startTestServer, type TestServer } from '../helpers/server.js';
-import { REPO, copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
+import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
 
 // CONTRACT §11, stylesheets that packages export, in a browser: the shadcn-shaped sample, whose
 // packages/ui exports ./globals.css (Tailwind 4) and ./button.module.css, and whose app
@@ -55,7 +55,7 @@ const linked = (page: Page) => page.evaluate(() => [...document.querySelectorAll
 
 test('kit build in apps/web: the sheets are emitted and listed, and behind nginx the page links them and their rules apply', async () => {
   const dir = copySample('shadcn-monorepo', { insideRepo: true });
-  const built = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build'], { cwd: join(dir, 'apps', 'web'), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const built = kitSync(['build'], { cwd: join(dir, 'apps', 'web') });
   expect(built.status, built.stderr).toBe(0);
   const dist = join(dir, 'apps', 'web', 'dist');
   const distribution = JSON.parse(readFileSync(join(dist, 'm/@workspace/ui@0.0.0/kit-distribution.json'), 'utf8')) as { modules: { specifier: string; outputs: { file: string }[] }[] };

@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { decodeActionResult } from '../../lib/compiler/cache/action-result.js';
 import { freePort, startNginx, type TestNginx } from '../helpers/nginx.js';
-import { REPO, copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
+import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
 
 // CONTRACT §8: an action key is the digest of what the output and verdict rest on, as Bazel's.
 let nginx: TestNginx;
@@ -43,7 +43,7 @@ function checkout(): string {
 }
 
 function build(dir: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', KIT_CACHE_DIR: 'off', ...env } });
+  const result = kitSync(['build', ...args], { cwd: dir, env: { KIT_CACHE_DIR: 'off', ...env } });
   const counts = /remote cache: (\d+) from it, (\d+) missed(?:, (\d+) uploaded)?/.exec(`${result.stdout}${result.stderr}`);
   return { ...result, hits: Number(counts?.[1] ?? -1), misses: Number(counts?.[2] ?? -1), uploads: Number(counts?.[3] ?? 0) };
 }

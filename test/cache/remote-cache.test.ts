@@ -1,13 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { decodeActionResult, encodeActionResult } from '../../lib/compiler/cache/action-result.js';
 import { freePort, startNginx, type TestNginx } from '../helpers/nginx.js';
 import { DEV, startTestServer } from '../helpers/server.js';
-import { REPO, copySample, removeWorkspaces } from '../helpers/workspace.js';
+import { copySample, removeWorkspaces } from '../helpers/workspace.js';
 
 let nginx: TestNginx;
 let cache: string;
@@ -47,7 +47,7 @@ function checkout(): string {
 }
 
 function build(dir: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', KIT_CACHE_DIR: 'off', ...env } });
+  const result = kitSync(['build', ...args], { cwd: dir, env: { KIT_CACHE_DIR: 'off', ...env } });
   const counts = /remote cache: (\d+) from it, (\d+) missed(?:, (\d+) uploaded)?/.exec(`${result.stdout}${result.stderr}`);
   return { ...result, hits: Number(counts?.[1] ?? -1), misses: Number(counts?.[2] ?? -1), uploads: Number(counts?.[3] ?? 0) };
 }

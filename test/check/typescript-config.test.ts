@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { closeCheckers, Compiler, DEVELOPMENT, findModule, loadWorkspace, PRODUCTION, type CompileOptions } from '../../lib/compiler/index.js';
 import { REPO, pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
@@ -13,7 +13,7 @@ afterAll(async () => {
 
 /** `kit <args>` as a user runs it, from the process directory `cwd`. */
 function kit(args: string[], cwd: string = REPO) {
-  const result = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = kitSync(args, { cwd });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { closeCheckers, Compiler, DEVELOPMENT, findModule, loadWorkspace } from '../../lib/compiler/index.js';
 import { REPO, copySample, removeWorkspaces } from '../helpers/workspace.js';
 
@@ -26,7 +27,7 @@ function appWith(changes: Record<string, (text: string) => string>): string {
 }
 
 function kitCheck(dir: string) {
-  const result = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'check', '--cwd', dir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = kitSync(['check', '--cwd', dir]);
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

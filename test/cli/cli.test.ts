@@ -1,14 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { REPO, copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
+import { kitSync } from '../helpers/kit-command.js';
+import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
 
 function kit(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
+  const result = kitSync(args, { env: { ...env } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { REPO, copySample, removeWorkspaces } from '../helpers/workspace.js';
+import { kitSync } from '../helpers/kit-command.js';
+import { copySample, removeWorkspaces } from '../helpers/workspace.js';
 
 // A real full disk: a small tmpfs (as root; the test says why it is skipped elsewhere).
 const mountPoint = mkdtempSync(join(tmpdir(), 'kit-full-'));
@@ -15,7 +16,7 @@ afterAll(() => {
   removeWorkspaces();
 });
 
-const kit = (args: string[], cwd: string) => spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', KIT_CACHE_DIR: 'off' } });
+const kit = (args: string[], cwd: string) => kitSync(args, { cwd, env: { KIT_CACHE_DIR: 'off' } });
 
 /** Every file below `dir` with its content: equal snapshots mean nothing changed. */
 function contents(dir: string): Record<string, string> {
@@ -52,7 +53,7 @@ test.skipIf(!mounted)('kit create onto a disk that is full: one line naming the 
 test.skipIf(!mounted)('a cache on a full disk is skipped with one warning naming it; the build succeeds', () => {
   const dir = copySample('shop');
   const cache = join(mountPoint, 'cache');
-  const result = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'build'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', KIT_CACHE_DIR: cache } });
+  const result = kitSync(['build'], { cwd: dir, env: { KIT_CACHE_DIR: cache } });
   expect(result.status, result.stderr).toBe(0);
   expect(result.stderr.trim().split('\n')).toEqual([`warning: the cache in ${cache} cannot be written (ENOSPC); going on without it`]);
   expect(result.stdout).toMatch(/built 5 modules/);

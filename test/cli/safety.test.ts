@@ -5,12 +5,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { REPO, copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
 
 function kit(args: string[], cwd = tmpdir()) {
-  const result = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = kitSync(args, { cwd });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { REPO, copySample, removeWorkspaces } from '../helpers/workspace.js';
 
 const createdDirs: string[] = [];
@@ -15,7 +16,7 @@ afterAll(() => {
 const TSC7 = join(REPO, 'node_modules', 'typescript-native', 'bin', 'tsc');
 
 function kit(args: string[]) {
-  const result = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = kitSync(args);
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { startTestServer } from '../helpers/server.js';
-import { pkg, REPO, removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
+import { pkg, removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
 
@@ -24,7 +23,7 @@ const WARNINGS = [
 
 test('an unknown key in kit.json, module.json or a package\'s "kit" is a warning naming the nearest known key; the module stays valid', () => {
   const dir = workspace();
-  const result = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'check'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', KIT_CACHE_DIR: 'off' } });
+  const result = kitSync(['check'], { cwd: dir, env: { KIT_CACHE_DIR: 'off' } });
   expect(result.status).toBe(0);
   expect(result.stderr.trim().split('\n')).toEqual(WARNINGS.map((w) => `warning: ${w}`));
   expect(result.stdout).toContain('1 module: 1 valid, 0 invalid');

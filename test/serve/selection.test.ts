@@ -1,15 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { useSampleServer } from '../helpers/server.js';
-import { REPO, writeFiles } from '../helpers/workspace.js';
+import { writeFiles } from '../helpers/workspace.js';
 
 const shop = useSampleServer();
 const url = (path: string) => new URL(path, shop.server.url);
 const put = (packages: unknown, headers: Record<string, string> = {}) =>
   fetch(url('/development/selection'), { method: 'PUT', body: JSON.stringify({ packages }), headers: { 'content-type': 'application/json', ...headers } });
-const kit = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), ...args, '--cwd', shop.dir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const kit = (...args: string[]) => kitSync([...args, '--cwd', shop.dir]);
 type EntryList = { cdn: object; selection: { explicit: boolean; packages: string[] }; modules: { specifier: string; source: string; url?: string; reason?: { code: string } }[]; importmap: { imports: Record<string, string> }; diagnostics: { code: string }[] };
 const entryList = async () => (await (await fetch(url('/preview/entry.json'))).json()) as EntryList;
 

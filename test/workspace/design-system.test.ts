@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
 import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
 import { DEV, startTestServer, type TestServer } from '../helpers/server.js';
-import { REPO, copySample, removeWorkspaces } from '../helpers/workspace.js';
+import { copySample, removeWorkspaces } from '../helpers/workspace.js';
 
 // CONTRACT §10: a shadcn-style design system (`"."` with conditions, `./components/*` and
 // `./lib/*` patterns, components sharing a folder and a helper) and an app that imports it,
@@ -19,7 +19,7 @@ afterAll(async () => {
   removeWorkspaces();
 });
 
-const kit = (command: string) => spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), command, '--cwd', dir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const kit = (command: string) => kitSync([command, '--cwd', dir]);
 
 /** Opens the page, clicks the button once: what the card shows, and every error. */
 async function openPage(url: string) {

@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { Compiler, DEVELOPMENT, findModule, loadWorkspace } from '../../lib/compiler/index.js';
-import { REPO, pkg, removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
+import { pkg, removeWorkspaces, writeWorkspace } from '../helpers/workspace.js';
 
 afterAll(removeWorkspaces);
 
@@ -23,7 +22,7 @@ async function compile(dir: string, specifier = '@a/app/main') {
 }
 
 function kitCheck(dir: string) {
-  const result = spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), 'check', '--cwd', dir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = kitSync(['check', '--cwd', dir]);
   return { code: result.status, out: `${result.stdout}${result.stderr}` };
 }
 

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
 import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -44,7 +45,7 @@ function installed(): string {
   return copy;
 }
 
-const kit = (args: string[], cwd: string) => spawnSync(process.execPath, [join(REPO, 'bin', 'kit.js'), ...args, '--cwd', cwd], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const kit = (args: string[], cwd: string) => kitSync([...args, '--cwd', cwd]);
 
 /** The names in a directory; none when it does not exist. */
 const listing = (path: string): string[] => (existsSync(path) ? readdirSync(path) : []);
