@@ -56,6 +56,7 @@ const fromSources: Plugin = {
 };
 
 const shared = {
+  setupFiles: ['test/setup/plain-terminal.ts'],
   testTimeout: 60_000,
   hookTimeout: 60_000,
 };
