@@ -18,10 +18,15 @@ const MODULES = { ts: 'packages/p01/m1', esbuild: 'packages/p00/m1' };
 const helper = (i) => `export const word: string = 'edit ${i}';\n`;
 const APP = 'packages/web/src/App.tsx';
 
-/** The default-size workspace, with a helper only `live.ts` imports; `live.ts` shows it and accepts its updates (as a Vite user writes one). */
-function helperWorkspace(size, module) {
+/**
+ * The default-size workspace, with a helper only `live.ts` imports; `live.ts` shows it and
+ * accepts its updates (as a Vite user writes one), typed by kit's client types as a user's
+ * `env.d.ts` names them.
+ */
+function helperWorkspace(repo, size, module) {
   const dir = mkdtempSync(join(tmpdir(), 'kit-hot-latency-'));
   generateWorkspace(dir, size);
+  writeFileSync(join(dir, 'packages', 'env.d.ts'), `/// <reference path=${JSON.stringify(join(repo, 'types', 'client.d.ts'))} />\n`);
   writeFileSync(join(dir, module, 'live-helper.ts'), helper(0));
   writeFileSync(join(dir, module, 'live.ts'), [
     "import { word } from './live-helper';",
@@ -106,7 +111,7 @@ export async function benchHotLatency(repo, { edits = 10, size = { packages: 20,
   try {
     for (const [bundler, module] of Object.entries(MODULES)) {
       for (const tool of ['kit', 'vite']) {
-        const dir = helperWorkspace(size, module);
+        const dir = helperWorkspace(repo, size, module);
         made.push(dir);
         const server = tool === 'kit' ? await kitServer(repo, dir) : await viteServer(dir, [], [{ find: /^@bench\/([^/]+)\/([^/]+)$/, replacement: `${dir}/packages/$1/$2/index.ts` }]);
         try {

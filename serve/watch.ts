@@ -90,6 +90,8 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
     for (const path of rawEventPaths(name, (details as { watchedPath?: string }).watchedPath)) {
       if (ignored(path)) continue;
       freshness?.noticed(path, event !== 'rename' ? 'change' : isDirectory(path) ? 'addDir' : 'rename');
+      // A file written in place is rebuilt from this event: chokidar's own comes a few milliseconds later, after a stat of its own.
+      if (event === 'change' && !KIT_DIR.test(path) && isFile(path)) noted('change', path);
     }
   });
   let scheduled = false;
@@ -102,7 +104,10 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
   };
   watcher.on('all', (name, path) => {
     if (KIT_DIR.test(path)) return void currentSelection(ctx, ctx.loader.load());
-    const event = name as FileEvent; // 'all' passes only the events of files and directories
+    noted(name as FileEvent, path); // 'all' passes only the events of files and directories
+  });
+  /** Records an event and schedules the rebuild that follows it. */
+  const noted = (event: FileEvent, path: string) => {
     report(event, path);
     recent.set(path, event);
     clearTimeout(trailing);
@@ -119,7 +124,7 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
       scheduled = false;
       void rebuild();
     });
-  });
+  };
   return watcher;
 }
 
@@ -140,6 +145,14 @@ function announcePageFiles(ctx: ServiceContext, workspace: Workspace, paths: Rea
 const MAKES_THE_PAGE = /^(index\.html|\.env(\..+)?)$/;
 
 /** False for a path that is gone, or never was (an event names a file's basename below the file itself). */
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
