@@ -1,7 +1,7 @@
-import { dirname } from 'node:path';
-import { compileAll, judgedOptions, type Compiler, type Diagnostic, type ModuleBuild, type ModuleInfo, type Workspace } from '../compiler/index.js';
+import { dirname, relative, sep } from 'node:path';
+import { compileAll, hotFileUpdate, judgedOptions, type Compiler, type Diagnostic, type FileUpdate, type ModuleBuild, type ModuleInfo, type Workspace } from '../compiler/index.js';
 import type { Channel } from './channel.js';
-import { hotUpdateOf, type HotModuleUpdate, type RunningBuild } from './hot-updates.js';
+import { fileUpdateOf, hotUpdateOf, type HotModuleUpdate, type RunningBuild } from './hot-updates.js';
 
 interface Known {
   status: 'valid' | 'invalid';
@@ -111,6 +111,46 @@ export class BuildStates {
     // A manifest problem of the workspace (kit.json, a package directory) is news too: announced with no module.
     if (this.noteWorkspace(workspace)) this.channel.publish('build.ended', { modules: [], diagnostics: workspace.diagnostics });
     return builds;
+  }
+
+  /**
+   * Applies an edit of `paths` ahead of the modules' builds where each edited file can be made
+   * on its own (`hotFileUpdate`): the open previews run the new files at once, and the builds
+   * that follow send them nothing more. All or nothing: one path that cannot be so made (a new
+   * file, a manifest, an edit that changes what a file imports or exports) leaves the whole
+   * edit to the builds. True when it was announced.
+   */
+  async updateFiles(workspace: Workspace, paths: ReadonlySet<string>): Promise<boolean> {
+    if (workspace.diagnostics.length) return false;
+    const edited = new Map<ModuleInfo, { running: RunningBuild; ids: string[] }>();
+    for (const path of paths) {
+      const holders = this.runningFilesAt(workspace, relative(workspace.root, path).split(sep).join('/'));
+      // Only over a valid build: a module that fails now waits for a build that does not.
+      if (!holders.length || holders.some(({ module }) => this.current.get(module.vspecifier)?.status !== 'valid')) return false;
+      for (const { module, running, id } of holders) (edited.get(module) ?? edited.set(module, { running, ids: [] }).get(module)!).ids.push(id);
+    }
+    const made = await Promise.all(
+      [...edited].map(async ([module, { running, ids }]) => ({ module, running, updates: await Promise.all(ids.map((id) => hotFileUpdate(workspace, module, running.hot!, id))) })),
+    );
+    // Nothing made, or a build announced meanwhile: the builds tell.
+    if (!made.length || made.some(({ module, running, updates }) => this.running.get(module.vspecifier) !== running || updates.includes(undefined))) return false;
+    const modules = made.map(({ module, running, updates }) => {
+      const { update, running: next } = fileUpdateOf(module, running as RunningBuild & { hot: NonNullable<RunningBuild['hot']> }, updates as FileUpdate[]);
+      this.running.set(module.vspecifier, next);
+      return update;
+    });
+    this.channel.publish('hot.update', { modules });
+    return true;
+  }
+
+  /** Each module whose running build holds the file at `path` (from the workspace's root; a helper may be in several), with the file's id there. */
+  private runningFilesAt(workspace: Workspace, path: string): { module: ModuleInfo; running: RunningBuild; id: string }[] {
+    const found: { module: ModuleInfo; running: RunningBuild; id: string }[] = [];
+    for (const module of workspace.modules) {
+      const running = this.running.get(module.vspecifier);
+      for (const [id, file] of Object.entries(running?.hot?.files ?? {})) if (file.path === path) found.push({ module, running: running!, id });
+    }
+    return found;
   }
 
   /** When the compile whose inputs `inputs` holds for each module started: an older compile's are not noted over a newer's. */

@@ -1,4 +1,4 @@
-import { formatUpdateAddress, hotChanges, hotUpdateModule, judgedOptions, type HotManifest, type ModuleInfo } from '../compiler/index.js';
+import { formatUpdateAddress, hotChanges, hotUpdateModule, judgedOptions, updatedHash, type FileUpdate, type HotManifest, type ModuleInfo } from '../compiler/index.js';
 import type { HotModuleUpdate } from './hot-event.js';
 
 export type { HotModuleUpdate };
@@ -9,6 +9,8 @@ export interface RunningBuild {
   hot?: HotManifest;
   /** Its code (the factories a file's update is cut from). */
   code?: string;
+  /** Files the page got made on their own (`fileUpdateOf`), by the version of their source: the module's next build does not send them again. */
+  delivered?: Record<string, string>;
 }
 
 /**
@@ -33,6 +35,9 @@ export function hotUpdateOf(module: ModuleInfo, before: RunningBuild, after: Run
   if (!before.hot || !after.hot) return undefined;
   const manifest = after.hot;
   const changes = hotChanges(before.hot, manifest);
+  // Made on their own from the same source, the page has them (linked whole, a factory differs by what linking leaves out).
+  const delivered = before.delivered ?? {};
+  changes.files = changes.files.filter((id) => !delivered[id] || delivered[id] !== manifest.files[id].source);
   const at = { packageName: module.package.name, version: module.package.version, subpath: module.subpath };
   const files = changes.files.map((id) => {
     const file = manifest.files[id];
@@ -48,4 +53,27 @@ function keep(path: string, body: string): void {
   announced.delete(path);
   announced.set(path, body);
   if (announced.size > ANNOUNCED_LIMIT) announced.delete(announced.keys().next().value!);
+}
+
+/**
+ * What a page running `before` applies when edited files of the module were made on their
+ * own (`hotFileUpdate`): those files, each at its update address, and the build the page then
+ * runs (the same manifest, those files new), from which the module's next build goes on.
+ */
+export function fileUpdateOf(module: ModuleInfo, before: RunningBuild & { hot: HotManifest }, updates: FileUpdate[]): { update: HotModuleUpdate; running: RunningBuild } {
+  const at = { packageName: module.package.name, version: module.package.version, subpath: module.subpath };
+  const files = { ...before.hot.files };
+  const delivered = { ...before.delivered };
+  const announced = updates.map(({ id, hash, source, body }) => {
+    files[id] = { ...files[id], hash, source };
+    delivered[id] = source;
+    const url = formatUpdateAddress({ ...at, hash, path: files[id].path }, judgedOptions(module));
+    keep(decodeURIComponent(url.slice(0, url.indexOf('?'))), body);
+    return { id, path: files[id].path, url };
+  });
+  const hash = updatedHash(before.hash, updates);
+  return {
+    update: { vspecifier: module.vspecifier, from: before.hash, hash, files: announced, pruned: [] },
+    running: { hash, hot: { ...before.hot, files }, delivered },
+  };
 }

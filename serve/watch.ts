@@ -1,5 +1,4 @@
 import { statSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { isInstallInput, type FileEvent, type Workspace } from '../compiler/index.js';
@@ -20,11 +19,18 @@ const TRAILING_CHECK_MS = 60;
 // truncates, then writes, is never reported as holding an empty file).
 const EMPTY_FILE_WAIT_MS = 300;
 
+// After edited files went to open previews on their own, the module's whole build waits this
+// long: the pages fetch the files meanwhile, not behind that build's work in this thread.
+const FETCH_GRACE_MS = 25;
+
 async function waitWhileEmpty(paths: Set<string>): Promise<void> {
   const deadline = Date.now() + EMPTY_FILE_WAIT_MS;
+  // Looked at at once: most often every file holds its text already (an edit's first event, its truncation, is seen after the write).
+  const empty = (path: string) => statSync(path, { throwIfNoEntry: false })?.size === 0;
   for (const path of paths) {
-    while (Date.now() < deadline && (await stat(path).catch(() => undefined))?.size === 0) {
-      await new Promise((resolve) => setTimeout(resolve, 2));
+    for (let tries = 0; Date.now() < deadline && empty(path); tries++) {
+      // The write follows its truncation at once: looked for again within the turn's end first, then every 2 ms.
+      await new Promise((resolve) => (tries < 8 ? setImmediate(resolve) : setTimeout(resolve, 2)));
     }
   }
 }
@@ -53,6 +59,8 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
         changed.clear();
         await waitWhileEmpty(paths);
         const workspace = ctx.loader.load();
+        // The edited files to open previews first, where each can be made on its own; the builds follow.
+        if (await ctx.builds.updateFiles(workspace, paths)) await new Promise((resolve) => setTimeout(resolve, FETCH_GRACE_MS));
         const { holding, reading } = ctx.builds.affected(workspace, paths);
         // The edited modules first, on their own: theirs are the answers awaited now.
         await ctx.builds.judge(ctx.compiler, workspace, holding);

@@ -18,7 +18,7 @@ const memory = new Map<string, Transformed>();
  * elision), on its own: what the `esbuild` bundler's development output is made of. Kept by
  * content, as swc's transforms are.
  */
-async function transformWithEsbuild(context: TransformContext, file: string, code: string): Promise<Transformed> {
+export async function transformWithEsbuild(context: TransformContext, file: string, code: string): Promise<Transformed> {
   const emit = context.emitOptionsFor(file);
   const compilerOptions = { ...emit, target: undefined, jsx: emit.jsx?.toLowerCase() } as TsconfigRaw['compilerOptions'];
   const options = { loader: LOADERS[extname(file)] ?? 'js', sourcefile: basename(file), sourcemap: context.sourceMaps ? ('external' as const) : false, sourcesContent: true, format: 'esm' as const, target: emitTarget(emit.target), tsconfigRaw: { compilerOptions } };

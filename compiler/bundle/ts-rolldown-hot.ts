@@ -36,7 +36,14 @@ export function fileIdOf(root: string, id: string): string {
  * `import.meta.env` defined, imports naming other chunks or bare specifiers. Undefined when
  * the entry's chunk is not in `output`.
  */
-export function linkChunks(root: string, vspecifier: string, entry: string, output: RolldownOutput['output'], written: ReadonlyMap<string, ReadonlyMap<string, string>>): LinkedModule | undefined {
+export function linkChunks(
+  root: string,
+  vspecifier: string,
+  entry: string,
+  output: RolldownOutput['output'],
+  written: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  versions: ReadonlyMap<string, { source: string; shape?: string }> = new Map(),
+): LinkedModule | undefined {
   const chunks = output.filter((o): o is OutputChunk => o.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const start = chunks.find((chunk) => chunk.facadeModuleId === entry);
@@ -79,23 +86,24 @@ export function linkChunks(root: string, vspecifier: string, entry: string, outp
         return target && idOf(target);
       },
       written: writtenHere,
-      bindings: importedNames(chunk, byFile),
+      bindings: importedNames(chunk.code, (specifier) => byFile.has(posix.join(posix.dirname(chunk.fileName), specifier))),
+      ...versions.get(moduleId),
     };
   });
   return { vspecifier, entry: idOf(start), files, exports: start.exports, stars: starredExternals(start, byFile), externals };
 }
 
 /**
- * The names a chunk imports (or re-exports) from each bare specifier, as rolldown writes its
- * imports (`import { a, b as c } from "x"`, `import d from "x"`, `export { a } from "x"`); a
- * namespace import names none.
+ * The names an ES module's code imports (or re-exports) from each bare specifier
+ * (`import { a, b as c } from "x"`, `import d from "x"`, `export { a } from "x"`); a
+ * namespace import names none. `internal`: a specifier that names a file of the module.
  */
-function importedNames(chunk: OutputChunk, byFile: ReadonlyMap<string, OutputChunk>): Record<string, string[]> {
+export function importedNames(code: string, internal: (specifier: string) => boolean): Record<string, string[]> {
   initSync();
   const found: Record<string, string[]> = {};
-  for (const record of parse(chunk.code)[0]) {
-    if (record.d !== -1 || record.n === undefined || byFile.has(posix.join(posix.dirname(chunk.fileName), record.n)) || /^\.\.?\//.test(record.n)) continue;
-    const statement = chunk.code.slice(record.ss, record.se);
+  for (const record of parse(code)[0]) {
+    if (record.d !== -1 || record.n === undefined || internal(record.n) || /^\.\.?\//.test(record.n)) continue;
+    const statement = code.slice(record.ss, record.se);
     const clause = /^(?:import|export)\s*(.*?)\s*from\s*["']/s.exec(statement)?.[1] ?? '';
     const names = (found[record.n] ??= []);
     const braces = /\{([^}]*)\}/.exec(clause);

@@ -16,6 +16,7 @@ import { isHotOutput, type CompileOptions } from './options.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import { orderStylesheets, type SourceMap, type StylesheetImport } from './types.js';
 import { linkChunks } from './ts-rolldown-hot.js';
+import { fileShape, sourceDigest } from '../hot/file-shape.js';
 import { assembleHotModule, type HotManifest } from '../hot/assemble.js';
 import { hasTopLevelAwait } from '../hot/top-level-await.js';
 
@@ -139,6 +140,8 @@ interface Run {
   waiting: Set<string>;
   /** The specifiers each file's sources write, by the module each resolved to. */
   written: Map<string, Map<string, string>>;
+  /** Of each source file of a hot output, the version read and the shape of its JavaScript (compiler/hot/file-shape.ts). */
+  versions: Map<string, { source: string; shape?: string }>;
   /** The modules made for imports with `?raw` or `?inline`, by id: their files and diagnostics are those of the parts that reach them. */
   inlined: Map<string, InlinedModule>;
   transformMs: number;
@@ -238,7 +241,7 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
       // One that cannot be read is left to rolldown, which says so in its words.
       if (id.startsWith('\0')) return null;
       try {
-        return readFileSync(id, 'utf8');
+        return read(id);
       } catch {
         return null;
       }
@@ -265,7 +268,21 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
   // A development output for browsers is made of its files, each replaceable by a hot update (compiler/hot/).
   const hotOptions = isHotOutput(options);
   const waiting = new Set<string>();
-  const awaits: Plugin = { name: 'kit-top-level-await', transform: (code, id) => void (hasTopLevelAwait(code) && waiting.add(id)) };
+  const versions = new Map<string, { source: string; shape?: string }>();
+  // Last of the transforms: the shape is of the JavaScript rolldown links.
+  const awaits: Plugin = {
+    name: 'kit-top-level-await',
+    transform: (code, id) => {
+      if (hasTopLevelAwait(code)) waiting.add(id);
+      const version = versions.get(id);
+      if (version) version.shape = fileShape(code);
+    },
+  };
+  const read = (id: string) => {
+    const text = readFileSync(id, 'utf8');
+    if (hotOptions) versions.set(id, { source: sourceDigest(text) });
+    return text;
+  };
   try {
     const bundle = await rolldown({
       input: together ? Object.fromEntries(parts.map((part, i) => [entryName(i), part.module.entry])) : parts[0].module.entry,
@@ -289,7 +306,7 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
     const hot = hotOptions && (together || waiting.size === 0);
     if (hotOptions && !hot) output = (await bundle.generate({ format: 'es', sourcemap, dir: root, ...whole })).output;
     await bundle.close();
-    return { output, graph, inlined, hot, waiting, written, transformMs: spent.ms };
+    return { output, graph, inlined, hot, waiting, written, versions, transformMs: spent.ms };
   } catch (error) {
     return { error, transformMs: spent.ms };
   }
@@ -317,7 +334,7 @@ function collect(workspace: Workspace, part: Part, run: Run, chunk: OutputChunk 
 
 /** A hot development output: the part's files linked by rolldown, each made a factory (compiler/hot/). */
 function collectHot(workspace: Workspace, part: Part, run: Run, found: Pick<Bundled, 'read' | 'stylesheets'>, started: number): Bundled {
-  const linked = part.id ? linkChunks(workspace.root, part.module.vspecifier, part.id, run.output, run.written) : undefined;
+  const linked = part.id ? linkChunks(workspace.root, part.module.vspecifier, part.id, run.output, run.written, run.versions) : undefined;
   if (!linked) return made(part, { ...found, code: '', failed: { message: 'rolldown made no chunk for the entry', unresolved: false } }, run.transformMs, started);
   // In the order the sources write them (rolldown's chunks list them in an order of their own): the order they are evaluated in, and the page's stylesheets with them.
   const written = externalsInSourceOrder(run.graph, part.id, part.policy.externals);

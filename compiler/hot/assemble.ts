@@ -59,11 +59,12 @@ export function assembleHotModule(linked: LinkedModule): { code: string; map: So
   const table = externals.map((specifier, i) => `${JSON.stringify(specifier)}: __kit_e${i}`).join(', ');
   push(`const __kit = (globalThis.__kit_hot || ${FALLBACK_REGISTRY})(${JSON.stringify(linked.vspecifier)}, import.meta.url, { ${table} });`);
   const files: Record<string, HotFile> = {};
-  for (const factory of factories) {
+  factories.forEach((factory, i) => {
     const line = lines.length;
     appendFactory(factory, push, mappings, lists);
-    files[factory.id] = { path: factory.path, hash: factory.hash, line, lines: lines.length - line, imports: factory.bindings };
-  }
+    const { source, shape, written } = linked.files[i];
+    files[factory.id] = { path: factory.path, hash: factory.hash, line, lines: lines.length - line, imports: factory.bindings, ...(source && shape ? { source, shape, written } : {}) };
+  });
   const aliased = linked.exports.flatMap((name, i) => (locals[i] === name ? [] : [`${locals[i]} as ${IDENTIFIER.test(name) ? name : JSON.stringify(name)}`]));
   const own = locals.filter((local, i) => local === linked.exports[i]);
   if (own.length) push(`export let ${own.join(', ')};`);
@@ -77,7 +78,7 @@ export function assembleHotModule(linked: LinkedModule): { code: string; map: So
 }
 
 /** A factory's lines: `__kit.define(id, function (…) {`, its body, and its accepted specifiers when it has any. */
-function appendFactory(factory: Factory, push: (line: string) => void, mappings: Lines, lists: SharedLists): void {
+export function appendFactory(factory: Factory, push: (line: string) => void, mappings: Lines, lists: SharedLists): void {
   push(`__kit.define(${JSON.stringify(factory.id)}, (require, module, exports, __kit_meta) => {${factory.prologue}`);
   const { sourceAt, nameAt } = lists.add(factory.sources, factory.sourcesContent, factory.names);
   const body = reindex(factory.mappings, sourceAt, nameAt);

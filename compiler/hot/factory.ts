@@ -21,6 +21,9 @@ export interface FileModule {
   written?: Record<string, string>;
   /** The names it imports from each bare specifier: the output imports them too, so that a missing one fails as it would in the browser's own modules. */
   bindings?: Record<string, string[]>;
+  /** What the manifest records of the version it was made from (see `HotFile`). */
+  source?: string;
+  shape?: string;
 }
 
 /** A file as a factory: the body of `function (require, module, exports, __kit_meta)`, line by line, with its map. */

@@ -11,6 +11,11 @@ export interface HotFile {
   lines: number;
   /** The bare specifiers it requires, with the names it imports from each. */
   imports: Record<string, string[]>;
+  /** The version of its source it was made from (`sourceDigest`), and the shape of its JavaScript (`fileShape`): an edit that keeps the shape can be made into this file's factory alone. */
+  source?: string;
+  shape?: string;
+  /** The specifiers its JavaScript writes, by the id of the file each names. */
+  written?: Record<string, string>;
 }
 
 /** What a hot development output holds, for telling what an edit changed and serving one file of it. */

@@ -1,4 +1,5 @@
-import { importLines, type HotManifest } from './assemble.js';
+import { appendFactory, importLines, type HotManifest } from './assemble.js';
+import type { Factory } from './factory.js';
 import { decodeMappings, encodeMappings, reindex, SharedLists, type Lines } from './source-map.js';
 import type { SourceMap } from '../bundle/types.js';
 
@@ -23,6 +24,27 @@ export function hotUpdateModule(vspecifier: string, code: string, manifest: HotM
   const map = inline ? sliceMap(JSON.parse(Buffer.from(inline[1], 'base64').toString('utf8')) as SourceMap, file.line, file.lines, head.length) : undefined;
   const comment = map ? `\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(map)).toString('base64')}` : '';
   return `${[...head, ...body].join('\n')}${comment}\n`;
+}
+
+/**
+ * The update of one file made on its own (its factory, not cut from a whole output): the same
+ * form as `hotUpdateModule`'s, an ES module that imports the bare specifiers the factory
+ * requires and hands it to the page's registry, its map inline.
+ */
+export function hotFactoryModule(vspecifier: string, factory: Factory): string {
+  const lines: string[] = [];
+  const mappings: Lines = [];
+  const push = (line: string) => {
+    lines.push(line);
+    mappings.push([]);
+  };
+  for (const line of importLines(factory.externals, (specifier) => factory.bindings[specifier] ?? [])) push(line);
+  const table = factory.externals.map((specifier, i) => `${JSON.stringify(specifier)}: __kit_e${i}`).join(', ');
+  push(`const __kit = globalThis.__kit_hot(${JSON.stringify(vspecifier)}, null, { ${table} });`);
+  const lists = new SharedLists();
+  appendFactory(factory, push, mappings, lists);
+  const map: SourceMap = { version: 3, sources: lists.sources, sourcesContent: lists.sourcesContent, names: lists.names, mappings: encodeMappings(mappings) };
+  return `${lines.join('\n')}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(map)).toString('base64')}\n`;
 }
 
 /** The map of `count` lines from `line` on, moved down by `offset` lines, naming only the sources they use. */

@@ -120,6 +120,8 @@ whenInvalidated((artifact, id, message) => {
  */
 export async function applyModuleUpdate(update: ModuleUpdate): Promise<string | undefined> {
   const artifact = artifacts.get(update.vspecifier)!;
+  // The build after files the page got on their own: the page has them, and only takes the new build's name.
+  if (!update.files.length && !update.pruned.length) return undefined;
   queue.length = 0;
   const plan = planUpdate(update.files.map((f) => ({ artifact, id: f.id })));
   if ('reload' in plan) return plan.reload;

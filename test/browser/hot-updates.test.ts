@@ -136,11 +136,15 @@ test("an edit of a helper runs its importer that accepts it, and not the module'
 });
 
 test("an edit of another module's helper (esbuild) runs that module's entry and the importer in this module that accepts it", async () => {
-  const { page } = await openPreview();
+  const { page, updates } = await openPreview();
   await expect.poll(() => text(page, '#label')).toBe('first');
   const runs = (await windowValue(page, 'viewRuns')) as number;
   writeFiles(served.dir, { 'packages/lib/main/label.ts': LABEL('second') });
   await expect.poll(() => text(page, '#label'), { timeout: 15_000 }).toBe('second');
+  // The file made on its own first; the module's build that follows names the build the page now runs, and sends no file again.
+  const lib = async () => (await updates()).flatMap((u) => u.modules).filter((m) => m.vspecifier === '@hot/lib@0.1.0/main');
+  await expect.poll(async () => (await lib()).length, { timeout: 15_000 }).toBe(2);
+  expect((await lib()).map((m) => m.files.map((f) => f.path))).toEqual([['packages/lib/main/label.ts'], []]);
   expect(await windowValue(page, 'viewRuns')).toBe(runs + 1);
   expect(await windowValue(page, 'entryRuns')).toBe(1);
   expect(await windowValue(page, 'mark')).toBe('this page was not reloaded');

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { initSync, parse } from 'es-module-lexer';
+import { dirname, join, relative, resolve } from 'node:path';
+import { sha256 } from '../cache/digest.js';
+import { toFactory } from '../hot/factory.js';
+import { fileShape, sourceDigest } from '../hot/file-shape.js';
+import type { HotManifest } from '../hot/manifest.js';
+import { hotFactoryModule } from '../hot/update.js';
+import { toPosix } from '../paths.js';
+import { BUILTIN_BUNDLERS } from '../workspace/bundler-specifiers.js';
+import type { ModuleInfo, Workspace } from '../workspace/model.js';
+import { transformWithEsbuild } from './esbuild-hot.js';
+import { TRANSFORMED, emitOptionsLookup } from './ts-transform.js';
+import { importedNames } from './ts-rolldown-hot.js';
+import type { SourceMap } from './types.js';
+
+/** One file of a running hot output, made again on its own after an edit. */
+export interface FileUpdate {
+  id: string;
+  /** Its new factory's digest, its source's version, and its update module. */
+  hash: string;
+  source: string;
+  body: string;
+}
+
+/** Definitions the whole module's build makes (`import.meta.env`, `process.env.NODE_ENV`): a file that reads them goes that way. */
+const DEFINED = /\bimport\.meta\.env\b|\bprocess\.env\b/;
+
+/**
+ * The edited file `id` of `module`'s running hot output (`manifest`) as its own factory,
+ * without linking the module again, when the edit keeps what linking rests on: the same
+ * import and export statements, names and specifiers (`fileShape`), so the build it makes
+ * would be valid as the running one is, with only this file's body new. Only where a build's
+ * validity is that (the `esbuild` bundler: no verdict to wait for). Undefined otherwise, or
+ * when the file does not transform: the module is built whole, as for any edit.
+ */
+export async function hotFileUpdate(workspace: Workspace, module: ModuleInfo, manifest: HotManifest, id: string): Promise<FileUpdate | undefined> {
+  const file = manifest.files[id];
+  if (module.bundler.specifier !== BUILTIN_BUNDLERS.esbuild.specifier || !file?.shape || !file.written || id === manifest.entry) return undefined;
+  // A file it names by a bare specifier (a `paths` alias, a package's stylesheet) is required by its id only once linked.
+  if (Object.keys(file.written).some((specifier) => !/^\.\.?\//.test(specifier))) return undefined;
+  const path = join(workspace.root, file.path);
+  if (!TRANSFORMED.test(path) && !/\.[cm]?js$/.test(path)) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const source = sourceDigest(text);
+  if (source === file.source) return undefined;
+  const context = { root: workspace.root, sourceMaps: true, emitOptionsFor: emitOptionsLookup(workspace) };
+  const transformed = await transformWithEsbuild(context, path, text).catch(() => undefined);
+  if (!transformed || DEFINED.test(transformed.code) || fileShape(transformed.code) !== file.shape) return undefined;
+  const written = file.written;
+  const code = withoutDroppedImports(transformed.code.replace(/\n?\/\/# sourceMappingURL=\S*\s*$/, ''), (specifier) => manifest.files[written[specifier]] !== undefined);
+  if (code === undefined) return undefined;
+  const factory = toFactory({
+    id,
+    path: file.path,
+    code,
+    map: transformed.map ? workspaceMap(workspace.root, path, JSON.parse(transformed.map) as SourceMap) : undefined,
+    jsx: /\.[jt]sx$/.test(path),
+    resolve: (specifier) => written[specifier],
+    written,
+    bindings: importedNames(code, (specifier) => specifier in written),
+  });
+  return { id, hash: factory.hash, source, body: hotFactoryModule(module.vspecifier, factory) };
+}
+
+/**
+ * The code without the side-effect imports of files the linked output left out (a
+ * stylesheet's stand-in, which is empty: the page has the sheet), blanked so that no column
+ * moves; undefined when an import that binds names names a file the output does not hold.
+ */
+function withoutDroppedImports(code: string, held: (specifier: string) => boolean): string | undefined {
+  initSync();
+  let result = code;
+  for (const record of parse(code)[0]) {
+    if (record.d !== -1 || record.n === undefined || !/^\.\.?\//.test(record.n) || held(record.n)) continue;
+    const statement = code.slice(record.ss, record.se);
+    if (!/^import\s*['"]/.test(statement)) return undefined;
+    result = result.slice(0, record.ss) + statement.replace(/[^\n]/g, ' ') + result.slice(record.se);
+  }
+  return result;
+}
+
+/** A transform's map with its sources named from the workspace (a transform names them from the file's folder). */
+function workspaceMap(root: string, file: string, map: SourceMap): SourceMap {
+  return { ...map, sources: map.sources.map((s) => toPosix(relative(root, resolve(dirname(file), s)))) };
+}
+
+/** The module hash a page holds once it ran `updates` over the build `from`: a digest of both, until the module's next build names its own. */
+export function updatedHash(from: string, updates: readonly FileUpdate[]): string {
+  return sha256(JSON.stringify([from, updates.map((u) => [u.id, u.hash])])).slice(0, 16);
+}
