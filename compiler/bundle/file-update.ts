@@ -7,10 +7,12 @@ import { fileShape, sourceDigest } from '../hot/file-shape.js';
 import type { HotManifest } from '../hot/manifest.js';
 import { hotFactoryModule } from '../hot/update.js';
 import { toPosix } from '../paths.js';
-import { BUILTIN_BUNDLERS } from '../workspace/bundler-specifiers.js';
+import { BUILTIN_BUNDLERS, capabilitiesOf } from '../workspace/bundler-specifiers.js';
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
+import { checkModule } from '../check/check-module.js';
 import { transformWithEsbuild } from './esbuild-hot.js';
-import { TRANSFORMED, emitOptionsLookup } from './ts-transform.js';
+import { TRANSFORMED, emitOptionsLookup, transformFile, type FileTransform } from './ts-transform.js';
+import { verdictInputs } from './ts-verdict.js';
 import { importedNames } from './ts-rolldown-hot.js';
 import type { SourceMap } from './types.js';
 
@@ -26,17 +28,25 @@ export interface FileUpdate {
 /** Definitions the whole module's build makes (`import.meta.env`, `process.env.NODE_ENV`): a file that reads them goes that way. */
 const DEFINED = /\bimport\.meta\.env\b|\bprocess\.env\b/;
 
+/** How each built-in bundler transforms one file on its own, as its hot output's builds do. */
+const TRANSFORMS: Record<string, FileTransform> = {
+  [BUILTIN_BUNDLERS.ts.specifier]: transformFile,
+  [BUILTIN_BUNDLERS.esbuild.specifier]: transformWithEsbuild,
+};
+
 /**
  * The edited file `id` of `module`'s running hot output (`manifest`) as its own factory,
  * without linking the module again, when the edit keeps what linking rests on: the same
  * import and export statements, names and specifiers (`fileShape`), so the build it makes
- * would be valid as the running one is, with only this file's body new. Only where a build's
- * validity is that (the `esbuild` bundler: no verdict to wait for). Undefined otherwise, or
- * when the file does not transform: the module is built whole, as for any edit.
+ * is valid as the running one is, with only this file's body new; under the `ts` bundler,
+ * once TypeScript 7 finds nothing wrong with the module (the verdict its build would wait
+ * for). Undefined otherwise, or when the file does not transform: the module is built whole,
+ * as for any edit.
  */
 export async function hotFileUpdate(workspace: Workspace, module: ModuleInfo, manifest: HotManifest, id: string): Promise<FileUpdate | undefined> {
   const file = manifest.files[id];
-  if (module.bundler.specifier !== BUILTIN_BUNDLERS.esbuild.specifier || !file?.shape || !file.written || id === manifest.entry) return undefined;
+  const transform = TRANSFORMS[module.bundler.specifier];
+  if (!transform || !file?.shape || !file.written || id === manifest.entry) return undefined;
   // A file it names by a bare specifier (a `paths` alias, a package's stylesheet) is required by its id only once linked.
   if (Object.keys(file.written).some((specifier) => !/^\.\.?\//.test(specifier))) return undefined;
   const path = join(workspace.root, file.path);
@@ -49,9 +59,11 @@ export async function hotFileUpdate(workspace: Workspace, module: ModuleInfo, ma
   }
   const source = sourceDigest(text);
   if (source === file.source) return undefined;
+  const valid = capabilitiesOf(module.bundler).typeChecks ? verdictIsClean(workspace, module) : Promise.resolve(true);
   const context = { root: workspace.root, sourceMaps: true, emitOptionsFor: emitOptionsLookup(workspace) };
-  const transformed = await transformWithEsbuild(context, path, text).catch(() => undefined);
-  if (!transformed || DEFINED.test(transformed.code) || fileShape(transformed.code) !== file.shape) return undefined;
+  // Only TypeScript and JSX are transformed; JavaScript is linked as it is written.
+  const transformed = TRANSFORMED.test(path) ? await transform(context, path, text).catch(() => undefined) : { code: text, map: undefined };
+  if (!transformed || DEFINED.test(transformed.code) || fileShape(transformed.code) !== file.shape || !(await valid)) return undefined;
   const written = file.written;
   const code = withoutDroppedImports(transformed.code.replace(/\n?\/\/# sourceMappingURL=\S*\s*$/, ''), (specifier) => manifest.files[written[specifier]] !== undefined);
   if (code === undefined) return undefined;
@@ -83,6 +95,13 @@ function withoutDroppedImports(code: string, held: (specifier: string) => boolea
     result = result.slice(0, record.ss) + statement.replace(/[^\n]/g, ' ') + result.slice(record.se);
   }
   return result;
+}
+
+/** True when TypeScript 7 finds nothing wrong with the module's files as they are now. */
+async function verdictIsClean(workspace: Workspace, module: ModuleInfo): Promise<boolean> {
+  const { own, read, stamps } = verdictInputs(workspace, module);
+  const found = await checkModule(workspace, module, own, read, stamps).catch(() => undefined);
+  return found?.length === 0;
 }
 
 /** A transform's map with its sources named from the workspace (a transform names them from the file's folder). */

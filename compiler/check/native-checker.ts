@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { processRss, startSession, stopSession, type Project, type Session, type Snapshot, type UpdateParams } from './checker-process.js';
+import { KeptVerdicts } from './kept-verdicts.js';
 import { locateDiagnostics, type CheckDiagnostic } from './located.js';
 
 export type { CheckDiagnostic } from './located.js';
@@ -66,6 +67,8 @@ export class NativeChecker {
   private queue: Promise<unknown> = Promise.resolve();
   private pending = { changed: new Set<string>(), created: new Set<string>(), deleted: new Set<string>(), all: false };
   private readonly virtual = new Map<string, string>();
+  /** Files' diagnostics kept across edits that leave what other files read of them as it was. */
+  private readonly kept = new KeptVerdicts();
 
   /** `root` is the workspace's root: the native process's working directory. Nothing is loaded or started yet. */
   constructor(
@@ -94,14 +97,20 @@ export class NativeChecker {
     const config = resolve(tsconfig);
     const operation = async (session: Session) => {
       const project = await this.project(session, config);
+      const snapshot = session.snapshot;
       const { program } = project;
       const names = await this.sourceFileNames(session, project);
       const wanted = [...new Set((typeof files === 'function' ? await files(names) : files).map((file) => resolve(file)))];
       const present = this.requireFirst(names, project, wanted);
       const found = Promise.all(
         present.map(async (file) => {
+          const kept = this.kept.get(config, file);
+          if (kept) return [file, kept] as const;
           const [syntactic, semantic] = await Promise.all([program.getSyntacticDiagnostics(file), program.getSemanticDiagnostics(file)]);
-          return [file, [...syntactic, ...semantic]] as const;
+          const located = await locateDiagnostics(project, [...syntactic, ...semantic], file, (f) => this.readText(f));
+          // Kept only while this snapshot is the current one: a change meanwhile may have dropped what it rests on.
+          if (session.snapshot === snapshot) this.kept.set(config, file, located);
+          return [file, located] as const;
         }),
       );
       // Asked at once with the files' (one wait for both, not one after the other): after an edit, each snapshot asks again.
@@ -114,7 +123,7 @@ export class NativeChecker {
         session.projectDiagnostics.set(project, own);
       }
       const result = new Map<string, CheckDiagnostic[]>();
-      for (const [file, diagnostics] of await found) result.set(file, await locateDiagnostics(project, diagnostics, file, (f) => this.readText(f)));
+      for (const [file, diagnostics] of await found) result.set(file, diagnostics);
       const problems = await own;
       if (problems.length) result.set(config, [...(result.get(config) ?? []), ...(await locateDiagnostics(project, problems, config, (f) => this.readText(f)))]);
       return result;
@@ -247,6 +256,7 @@ export class NativeChecker {
     const session = await startSession(this.root, this.options.executable, (file) => this.virtual.get(resolve(file)));
     // A new process reads every file afresh.
     this.pending = { changed: new Set(), created: new Set(), deleted: new Set(), all: false };
+    this.kept.clear();
     this.session = session;
     this.options.onProcess?.(session.child.pid);
     session.died.catch(() => this.options.onProcess?.(undefined));
@@ -272,6 +282,7 @@ export class NativeChecker {
   private async update(session: Session, params: UpdateParams): Promise<void> {
     const { changed, created, deleted, all } = this.pending;
     this.pending = { changed: new Set(), created: new Set(), deleted: new Set(), all: false };
+    this.kept.apply({ changed, created, deleted, all }, (file) => this.readText(file));
     const named = changed.size + created.size + deleted.size ? { changed: [...changed], created: [...created], deleted: [...deleted] } : undefined;
     // `invalidateAll` makes TypeScript 7 read every source again but not an open project's
     // tsconfig: a changed (virtual) tsconfig would keep its old roots. Files named are sent first.

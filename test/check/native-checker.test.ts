@@ -153,6 +153,8 @@ describe('NativeChecker (TypeScript 7)', () => {
     // Killed with requests on their way: the one in flight is judged by a new process, as are the ones queued behind it
     // (a process ended under the same check twice is a told failure: checker-failure.test.ts).
     const pid = c.pid!;
+    // Every file read again: the verdicts kept from above do not answer without the process.
+    c.changed({ all: true });
     const during = c.check(config, [a, b]);
     const queued = [c.check(config, [a]), c.check(config, [b])];
     process.kill(pid, 'SIGKILL');

@@ -55,7 +55,9 @@ test('an edit that changes what the file imports or exports, breaks its syntax, 
   expect(await update(HELPER.replace('one`', 'one ${import.meta.env.MODE}`'))).toBeUndefined();
 });
 
-test("a ts module's edit waits for TypeScript 7's verdict: never made ahead of its build", async () => {
+test("a ts module's edit is made on its own once TypeScript 7 finds the module clean; a type error leaves it to the build", async () => {
   const { update } = await running('ts');
-  expect(await update(HELPER.replace('one', 'two'))).toBeUndefined();
+  expect((await update(HELPER.replace('one', 'two')))?.body).toContain('two');
+  expect(await update(HELPER.replace('`${prefix} one`', '42'))).toBeUndefined();
+  expect((await update(HELPER.replace('one', 'three')))?.body).toContain('three');
 });
