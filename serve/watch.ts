@@ -152,7 +152,7 @@ function announcePageFiles(ctx: ServiceContext, workspace: Workspace, paths: Rea
 /** The files a page is made of as a whole: its `index.html`, and the `.env` files `import.meta.env` comes from. */
 const MAKES_THE_PAGE = /^(index\.html|\.env(\..+)?)$/;
 
-/** False for a path that is gone, or never was (an event names a file's basename below the file itself). */
+/** True for a file that is there (the raw event of a write names it; that of a new file's folder names the folder). */
 function isFile(path: string): boolean {
   try {
     return statSync(path).isFile();
@@ -161,6 +161,7 @@ function isFile(path: string): boolean {
   }
 }
 
+/** False for a path that is gone, or never was (an event names a file's basename below the file itself). */
 function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();

@@ -26,24 +26,37 @@ export function declarationSignature(file: string, text: string): string | undef
   } catch {
     return undefined;
   }
-  const hidden: [number, number][] = [];
+  // Each part left out, and what stands for it (what its type is made of, if anything).
+  const hidden: [number, number, string][] = [];
   const visit = (value: unknown): void => {
     if (!value || typeof value !== 'object') return;
     if (Array.isArray(value)) return value.forEach(visit);
     const node = value as Node;
     const skipped = hiddenPart(node);
-    if (skipped) hidden.push([skipped.start, skipped.end]);
+    if (skipped) hidden.push([skipped.start, skipped.end, '']);
+    if (FUNCTIONS.has(node.type)) for (const param of node.params as Node[]) hideLiteralDefault(param, hidden);
     for (const [key, child] of Object.entries(node)) if (key !== 'type' && child !== skipped) visit(child);
   };
   visit(program);
   let seen = '';
   let at = 0;
-  for (const [start, end] of hidden.sort((a, b) => a[0] - b[0])) {
+  for (const [start, end, standIn] of hidden.sort((a, b) => a[0] - b[0])) {
     if (start < at) continue; // inside a part already left out
-    seen += `${text.slice(at, start)}\u0000`;
+    seen += `${text.slice(at, start)}\u0000${standIn}`;
     at = end;
   }
   return sha256(seen + text.slice(at)).slice(0, 16);
+}
+
+/**
+ * A parameter's default that is a plain string, number or boolean: the parameter's type is
+ * that literal's type widened (`label = 'a'` is a `string`), so only the kind of literal is of it.
+ */
+function hideLiteralDefault(param: Node, hidden: [number, number, string][]): void {
+  if (param.type !== 'AssignmentPattern') return;
+  const value = param.right as Node;
+  const plain = value.type === 'TemplateLiteral' ? ((value.expressions as Node[]).length === 0 ? 'string' : undefined) : value.type === 'Literal' ? typeof value.value : undefined;
+  if (plain === 'string' || plain === 'number' || plain === 'boolean') hidden.push([value.start, value.end, plain]);
 }
 
 /** The part of `node` its written type stands for, if any. */

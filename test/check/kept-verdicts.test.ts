@@ -16,6 +16,10 @@ test('what other files read of a file: a typed initializer or a typed function b
   expect(same('export function f(n: number): string { return `${n}`; }\n', 'export function f(n: number): string { const m = n + 1; return `${m}`; }\n')).toBe(true);
   expect(same('export const g = (n: number): number => n;\n', 'export const g = (n: number): number => n * 2;\n')).toBe(true);
   expect(same('export class C { p: number = 1; m(): void { console.log(1); } }\n', 'export class C { p: number = 2; m(): void { console.log(2); } }\n')).toBe(true);
+  // A parameter's plain default: its type is the literal's, widened.
+  expect(same("export function box(label = 'a'): string { return label; }\n", "export function box(label = 'b'): string { return label; }\n")).toBe(true);
+  expect(same("export function box(label = 'a'): string { return label; }\n", 'export function box(label = 1): string { return `${label}`; }\n')).toBe(false);
+  expect(same("export function box(label = 'a'): string { return label; }\n", "export function box(label = 'a' + 'b'): string { return label; }\n")).toBe(false);
   // Inferred: the initializer or the body is the type.
   expect(same("export const word = 'one';\n", "export const word = 'two';\n")).toBe(false);
   expect(same('export function f(n: number) { return n; }\n', 'export function f(n: number) { return `${n}`; }\n')).toBe(false);
