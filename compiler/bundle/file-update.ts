@@ -11,7 +11,7 @@ import { BUILTIN_BUNDLERS, capabilitiesOf } from '../workspace/bundler-specifier
 import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import { checkModule } from '../check/check-module.js';
 import { transformWithEsbuild } from './esbuild-hot.js';
-import { TRANSFORMED, emitOptionsLookup, transformFile, type FileTransform } from './ts-transform.js';
+import { emitOptionsLookup, transformFile, type FileTransform } from './ts-transform.js';
 import { verdictInputs } from './ts-verdict.js';
 import { importedNames } from './ts-rolldown-hot.js';
 import type { SourceMap } from './types.js';
@@ -27,6 +27,8 @@ export interface FileUpdate {
 
 /** Definitions the whole module's build makes (`import.meta.env`, `process.env.NODE_ENV`): a file that reads them goes that way. */
 const DEFINED = /\bimport\.meta\.env\b|\bprocess\.env\b/;
+
+const ES_SOURCE = /\.(?:m?ts|tsx|jsx)$/;
 
 /** How each built-in bundler transforms one file on its own, as its hot output's builds do. */
 const TRANSFORMS: Record<string, FileTransform> = {
@@ -50,7 +52,8 @@ export async function hotFileUpdate(workspace: Workspace, module: ModuleInfo, ma
   // A file it names by a bare specifier (a `paths` alias, a package's stylesheet) is required by its id only once linked.
   if (Object.keys(file.written).some((specifier) => !/^\.\.?\//.test(specifier))) return undefined;
   const path = join(workspace.root, file.path);
-  if (!TRANSFORMED.test(path) && !/\.[cm]?js$/.test(path)) return undefined;
+  // TypeScript and JSX, whose transform writes an ES module (JavaScript may be CommonJS, which only linking turns into one).
+  if (!ES_SOURCE.test(path)) return undefined;
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -61,8 +64,7 @@ export async function hotFileUpdate(workspace: Workspace, module: ModuleInfo, ma
   if (source === file.source) return undefined;
   const valid = capabilitiesOf(module.bundler).typeChecks ? verdictIsClean(workspace, module) : Promise.resolve(true);
   const context = { root: workspace.root, sourceMaps: true, emitOptionsFor: emitOptionsLookup(workspace) };
-  // Only TypeScript and JSX are transformed; JavaScript is linked as it is written.
-  const transformed = TRANSFORMED.test(path) ? await transform(context, path, text).catch(() => undefined) : { code: text, map: undefined };
+  const transformed = await transform(context, path, text).catch(() => undefined);
   if (!transformed || DEFINED.test(transformed.code) || fileShape(transformed.code) !== file.shape || !(await valid)) return undefined;
   const written = file.written;
   const code = withoutDroppedImports(transformed.code.replace(/\n?\/\/# sourceMappingURL=\S*\s*$/, ''), (specifier) => manifest.files[written[specifier]] !== undefined);

@@ -273,9 +273,10 @@ async function runRolldown(workspace: Workspace, parts: Part[], options: Compile
   const awaits: Plugin = {
     name: 'kit-top-level-await',
     transform: (code, id) => {
-      if (hasTopLevelAwait(code)) waiting.add(id);
+      const waits = hasTopLevelAwait(code);
+      if (waits) waiting.add(id);
       const version = versions.get(id);
-      if (version) version.shape = fileShape(code);
+      if (version) version.shape = fileShape(code, waits);
     },
   };
   const read = (id: string) => {
