@@ -74,7 +74,7 @@ export function typeScriptTransform(context: TransformContext, spent: { ms: numb
   const isSource = (id: string) => TRANSFORMED.test(id) && !/\.d\.[cm]?ts$/.test(id);
   const codeOf = async (file: string) => {
     const text = readFileSync(file, 'utf8');
-    return TRANSFORMED.test(file) ? (await transformFile(context, file, text)).code : text;
+    return TRANSFORMED.test(file) ? (await transform(context, file, text)).code : text;
   };
   const timed = async <T>(work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
