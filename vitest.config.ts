@@ -19,7 +19,7 @@ const INNER = [
   'test/check/{check-ahead,checker-failure,kept-verdicts,directory-listings,native-checker,machine-paths,reach,sibling-root-dir,specifiers,typescript-per-package}.test.ts',
   'test/bundle/{import-meta-env,import-suffixes,bundle-kept,compile,module-diagnostics,postcss-config-reads,ts-checks,styles-postcss,typescript-idioms,stylesheet-exports}.test.ts',
   'test/cache/{action-result,disk-cache-faults}.test.ts',
-  'test/serve/{in-process,stylesheet-exports}.test.ts',
+  'test/serve/{in-process,stylesheet-exports,dependents}.test.ts',
   'test/hot/*.test.ts',
   'test/samples.test.ts',
 ];

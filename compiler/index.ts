@@ -43,5 +43,6 @@ export { hotChanges, type HotChanges } from './hot/changes.js';
 export { formatUpdateAddress, parseUpdateAddress, type UpdateAddress } from './hot/address.js';
 export { hotUpdateModule } from './hot/update.js';
 export { hotFileUpdate, updatedHash, type FileUpdate } from './bundle/file-update.js';
+export { declarationSignature } from './check/declaration-signature.js';
 export type { HotManifest } from './hot/assemble.js';
 export { planPreview, type PageRequest, type PlanResult, type PreviewModule, type PreviewPlan } from './page/preview-plan.js';

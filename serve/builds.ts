@@ -1,6 +1,7 @@
 import { dirname, relative, sep } from 'node:path';
 import { compileAll, hotFileUpdate, judgedOptions, type Compiler, type Diagnostic, type FileUpdate, type ModuleBuild, type ModuleInfo, type Workspace } from '../compiler/index.js';
 import type { Channel } from './channel.js';
+import { Dependents } from './dependents.js';
 import { fileUpdateOf, hotUpdateOf, type HotModuleUpdate, type RunningBuild } from './hot-updates.js';
 
 interface Known {
@@ -55,8 +56,38 @@ export class BuildStates {
     private readonly report?: (outcome: BuildOutcome) => void,
   ) {}
 
-  /** Builds `modules` in their judged form, records the results and announces what changed. */
-  async judge(compiler: Compiler, workspace: Workspace, modules: ModuleInfo[]): Promise<Map<ModuleInfo, ModuleBuild>> {
+  /** What the dependents of each edited file rest on (see `judgeEdit`). */
+  private dependents = new Dependents();
+  /** Modules judged since their last judgement for an edit by another caller (a page, /state): with files as they were then. */
+  private judgedElsewhere = new Set<string>();
+
+  /**
+   * Judges what an edit of `paths` changes: the modules whose directory holds an edited file
+   * first, on their own (theirs are the answers awaited now), then those that read one. Of
+   * those, when every edited file declares what it did when they were last judged, only
+   * the ones whose code may hold an edited file (a file of their output, or a module of
+   * unknown files) or judged elsewhere since: the others' verdicts stand.
+   */
+  async judgeEdit(compiler: Compiler, workspace: Workspace, paths: ReadonlySet<string>): Promise<void> {
+    const signatures = this.dependents.signaturesOf(paths);
+    const { holding, reading } = this.affected(workspace, paths);
+    await this.judge(compiler, workspace, holding, { forEdit: true });
+    const edited = new Set([...paths].map((path) => relative(workspace.root, path).split(sep).join('/')));
+    const mayHold = (module: ModuleInfo) => {
+      const files = this.running.get(module.vspecifier)?.hot?.files;
+      return !files || this.judgedElsewhere.has(module.vspecifier) || Object.values(files).some((file) => edited.has(file.path));
+    };
+    const dependents = this.dependents.kept(signatures) ? reading.filter(mayHold) : reading;
+    const builds = dependents.length ? await this.judge(compiler, workspace, dependents, { forEdit: true }) : new Map<ModuleInfo, ModuleBuild>();
+    this.dependents.note(signatures, [...builds.values()].every((build) => build.settled));
+  }
+
+  /** Builds `modules` in their judged form, records the results and announces what changed. `forEdit`: the watcher's judgement of an edit. */
+  async judge(compiler: Compiler, workspace: Workspace, modules: ModuleInfo[], { forEdit = false } = {}): Promise<Map<ModuleInfo, ModuleBuild>> {
+    for (const module of modules) {
+      if (forEdit) this.judgedElsewhere.delete(module.vspecifier);
+      else this.judgedElsewhere.add(module.vspecifier);
+    }
     const took = new Map<ModuleInfo, number>();
     const order = new Map<ModuleInfo, number>();
     const started = performance.now();
@@ -192,7 +223,7 @@ export class BuildStates {
    * seen its state, and it is judged when asked for (judging them all at the first edit built
    * the whole workspace while that edit's own answer was awaited).
    */
-  affected(workspace: Workspace, paths: Set<string>): { holding: ModuleInfo[]; reading: ModuleInfo[] } {
+  affected(workspace: Workspace, paths: ReadonlySet<string>): { holding: ModuleInfo[]; reading: ModuleInfo[] } {
     const changed = [...paths];
     const holding = workspace.modules.filter((module) => changed.some((path) => path.startsWith(`${module.dir}/`)));
     if (!this.judgedWorkspace) return { holding, reading: [] };

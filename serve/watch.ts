@@ -61,10 +61,7 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
         const workspace = ctx.loader.load();
         // The edited files to open previews first, where each can be made on its own; the builds follow.
         if (ctx.channel.subscribers > 0 && (await ctx.builds.updateFiles(workspace, paths))) await new Promise((resolve) => setTimeout(resolve, FETCH_GRACE_MS));
-        const { holding, reading } = ctx.builds.affected(workspace, paths);
-        // The edited modules first, on their own: theirs are the answers awaited now.
-        await ctx.builds.judge(ctx.compiler, workspace, holding);
-        if (reading.length) await ctx.builds.judge(ctx.compiler, workspace, reading);
+        await ctx.builds.judgeEdit(ctx.compiler, workspace, paths);
         announcePageFiles(ctx, workspace, paths);
       } while (again);
     } catch (error) {
