@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { declarationSignature } from '../compiler/index.js';
 
+const TYPESCRIPT = /\.(?:[cm]?ts|tsx)$/;
+
 /** Each edited file's declaration signature now; undefined for one that is not TypeScript source or cannot be read. */
 export type Signatures = ReadonlyMap<string, string | undefined>;
 
@@ -19,9 +21,10 @@ export class Dependents {
   signaturesOf(paths: Iterable<string>): Signatures {
     const found = new Map<string, string | undefined>();
     for (const path of paths) {
+      // Only TypeScript source has a signature: nothing else (an asset, a stylesheet) is read for it.
       let text: string | undefined;
       try {
-        text = readFileSync(path, 'utf8');
+        text = TYPESCRIPT.test(path) ? readFileSync(path, 'utf8') : undefined;
       } catch {
         text = undefined;
       }

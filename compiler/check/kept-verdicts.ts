@@ -1,6 +1,9 @@
 import { declarationSignature } from './declaration-signature.js';
 import type { CheckDiagnostic } from './located.js';
 
+/** Files whose content no type rests on (their imports are typed by declarations of the form `declare module '*.css'`). */
+const UNTYPED_CONTENT = /\.(?:css|scss|sass|less|styl|svg|png|jpe?g|gif|webp|avif|ico|bmp|woff2?|ttf|otf|eot|html|md|txt|mp4|webm|mp3|wav|ogg)$/i;
+
 /** The files of an update of what TypeScript reads (see `NativeChecker.changed`). */
 export interface PendingChanges {
   changed: ReadonlySet<string>;
@@ -25,6 +28,8 @@ export class KeptVerdicts {
   apply(changes: PendingChanges, readText: (file: string) => string): void {
     let declarationsKept = !changes.all && changes.created.size === 0 && changes.deleted.size === 0;
     for (const file of changes.changed) {
+      // A stylesheet's or an asset's import is typed by kit's ambient declarations, whatever the file holds.
+      if (UNTYPED_CONTENT.test(file)) continue;
       const signature = declarationSignature(file, readText(file));
       if (signature === undefined || signature !== this.signatures.get(file)) declarationsKept = false;
       if (signature === undefined) this.signatures.delete(file);
