@@ -29,7 +29,7 @@ async function waitWhileEmpty(paths: Set<string>): Promise<void> {
   const empty = (path: string) => statSync(path, { throwIfNoEntry: false })?.size === 0;
   for (const path of paths) {
     for (let tries = 0; Date.now() < deadline && empty(path); tries++) {
-      // The write follows its truncation at once: looked for again within the turn's end first, then every 2 ms.
+      // The write follows its truncation at once: looked for again at the end of the turn first, then on a short timer.
       await new Promise((resolve) => (tries < 8 ? setImmediate(resolve) : setTimeout(resolve, 2)));
     }
   }
