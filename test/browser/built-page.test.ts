@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { kitSync } from '../helpers/kit-command.js';
 import { launchChromium } from '../helpers/browser.js';
-import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
+import { startStaticSite, type TestNginx } from '../helpers/nginx.js';
 import { copySample, removeWorkspaces } from '../helpers/workspace.js';
 
 let browser: Browser;
@@ -24,10 +24,9 @@ const kit = (args: string[], cwd: string) => kitSync(args, { cwd });
 
 /** nginx serving `dist` as docs/deploy.md configures it; its address. */
 async function serve(dist: string): Promise<string> {
-  const port = await freePort();
-  const config = substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${dist};`]]);
-  running.push(await startNginx(() => config, port));
-  return `http://127.0.0.1:${port}/`;
+  const site = await startStaticSite(dist);
+  running.push(site);
+  return site.url;
 }
 
 test('kit build writes dist/index.html: behind nginx the page runs the entry and its modules\' stylesheets apply', async () => {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
-import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
+import { startStaticSite, type TestNginx } from '../helpers/nginx.js';
 import { startTestServer } from '../helpers/server.js';
 import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
@@ -107,9 +107,9 @@ describe('CommonJS packages as bundlers load them (CONTRACT §12), under both bu
     const dir = shapesWorkspace();
     const built = kitSync(['build', '--cwd', dir]);
     expect(built.status, built.stderr).toBe(0);
-    const port = await freePort();
-    running.push(await startNginx(() => substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${join(dir, 'dist')};`]]), port));
-    expect(await readShapes(`http://127.0.0.1:${port}/`)).toEqual({ ts: expected('production'), esbuild: expected('production'), errors: [] });
+    const site = await startStaticSite(join(dir, 'dist'));
+    running.push(site);
+    expect(await readShapes(site.url)).toEqual({ ts: expected('production'), esbuild: expected('production'), errors: [] });
   });
 
   test('a Node built-in an installed package requires is PREVIEW_BUILTIN naming the package, unless its browser field replaces it', () => {

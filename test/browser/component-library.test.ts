@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
-import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
+import { startStaticSite, type TestNginx } from '../helpers/nginx.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { REPO, copySample, removeWorkspaces } from '../helpers/workspace.js';
 
@@ -62,7 +62,7 @@ test('kit build in the app folder: the page runs behind nginx, and the library\'
   const dist = join(demo, 'dist');
   const react = JSON.parse(readFileSync(join(REPO, 'node_modules', 'react', 'package.json'), 'utf8')).version;
   expect(JSON.parse(readFileSync(join(dist, 'm', '@acme', 'ui@0.4.0', 'kit-distribution.json'), 'utf8')).dependencies).toEqual({ react });
-  const port = await freePort();
-  running.push(await startNginx(() => substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${dist};`]]), port));
-  expect(await visit(`http://127.0.0.1:${port}/`)).toEqual(RENDERED);
+  const site = await startStaticSite(dist);
+  running.push(site);
+  expect(await visit(site.url)).toEqual(RENDERED);
 });

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { kitSync } from '../helpers/kit-command.js';
 import { launchChromium } from '../helpers/browser.js';
-import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
+import { deployConfig, freePort, startNginx, startStaticSite, substitute, type TestNginx } from '../helpers/nginx.js';
 import { clickBoth, ONCE, readNpmPage } from '../helpers/page.js';
 import { PROD, startTestServer, type TestServer } from '../helpers/server.js';
 import { REPO, copySample, removeWorkspaces } from '../helpers/workspace.js';
@@ -73,10 +73,9 @@ test("kit's dist/index.html preloads every installed file the entry reaches at t
     expect(integrity).toBe(digest(readFileSync(join(dist, href.split('?')[0]))));
     expect(map.integrity[href]).toBe(integrity);
   }
-  const port = await freePort();
-  const config = substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${dist};`]]);
-  running.push(await startNginx(() => config, port));
-  const base = `http://127.0.0.1:${port}`;
+  const site = await startStaticSite(dist);
+  running.push(site);
+  const base = site.url.replace(/\/$/, '');
   const page = await browser.newPage();
   const console: string[] = [];
   const requested: string[] = [];
@@ -95,11 +94,9 @@ test("kit's dist/index.html preloads every installed file the entry reaches at t
 test('nginx serves dist/ as docs/deploy.md configures it, and a plain page runs lit, preact and date-fns from it alone', async () => {
   writeFileSync(join(dist, 'index.html'), `<!doctype html><html><head><link rel="icon" href="data:,"><script type="importmap">${JSON.stringify(importmap)}</script></head>
 <body><script type="module">import '@npm/app/main';</script></body></html>`);
-  const port = await freePort();
-  const config = substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${dist};`]]);
-  const nginx = await startNginx(() => config, port);
+  const nginx = await startStaticSite(dist);
   running.push(nginx);
-  const base = `http://127.0.0.1:${port}`;
+  const base = nginx.url.replace(/\/$/, '');
 
   const module = await fetch(`${base}${importmap.imports['@lit/reactive-element'].slice(1)}`);
   expect(module.status).toBe(200);

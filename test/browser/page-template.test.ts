@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
-import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
+import { startStaticSite, type TestNginx } from '../helpers/nginx.js';
 import { startTestServer } from '../helpers/server.js';
 import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
 
@@ -46,10 +46,9 @@ const kit = (args: string[], cwd: string) => kitSync(args, { cwd });
 const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
 
 async function serveStatic(dist: string): Promise<string> {
-  const port = await freePort();
-  const config = substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${dist};`]]);
-  running.push(await startNginx(() => config, port));
-  return `http://127.0.0.1:${port}/`;
+  const site = await startStaticSite(dist);
+  running.push(site);
+  return site.url;
 }
 
 /** What the page shows: the template's own markup and style, and the app rendered by the entry. */

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
-import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
+import { startStaticSite, type TestNginx } from '../helpers/nginx.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { copySample, removeWorkspaces } from '../helpers/workspace.js';
 
@@ -26,10 +26,9 @@ beforeAll(async () => {
   dir = copySample('react-app', { insideRepo: true });
   const built = kit(['build'], dir);
   expect(built.status, built.stdout + built.stderr).toBe(0);
-  const port = await freePort();
-  const config = substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${join(dir, 'dist')};`]]);
-  nginx = await startNginx(() => config, port);
-  site = `http://127.0.0.1:${port}/`;
+  const served = await startStaticSite(join(dir, 'dist'));
+  nginx = served;
+  site = served.url;
   server = await startTestServer(dir);
 }, 120_000);
 

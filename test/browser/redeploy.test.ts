@@ -5,7 +5,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { kitSync } from '../helpers/kit-command.js';
 import { CHROMIUM } from '../helpers/browser.js';
-import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
+import { deployConfig, freePort, startNginx, startStaticSite, substitute, type TestNginx } from '../helpers/nginx.js';
 import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
 
 // A returning visitor: Chromium with a cache on disk that outlives the page, in front of
@@ -26,11 +26,11 @@ const build = () => {
 beforeAll(async () => {
   dir = copySample('shop');
   build();
-  const port = await freePort();
-  site = await startNginx(() => substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${join(dir, 'dist')};`]]), port);
-  siteUrl = `http://127.0.0.1:${port}/`;
+  const served = await startStaticSite(join(dir, 'dist'));
+  site = served;
+  siteUrl = served.url;
   const front = await freePort();
-  proxy = await startNginx((temp) => substitute(deployConfig('cdn'), [['listen 8082;', `listen 127.0.0.1:${front};`], ['/var/cache/nginx/site', `${temp}/cache`], ['http://127.0.0.1:8080', `http://127.0.0.1:${port}`]]), front);
+  proxy = await startNginx((temp) => substitute(deployConfig('cdn'), [['listen 8082;', `listen 127.0.0.1:${front};`], ['/var/cache/nginx/site', `${temp}/cache`], ['http://127.0.0.1:8080', siteUrl.replace(/\/$/, '')]]), front);
   proxyUrl = `http://127.0.0.1:${front}/`;
   profile = mkdtempSync(join(tmpdir(), 'kit-profile-'));
   context = await chromium.launchPersistentContext(profile, {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
 import { openEvents } from '../helpers/events.js';
-import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
+import { startStaticSite, type TestNginx } from '../helpers/nginx.js';
 import { DEV, useServer } from '../helpers/server.js';
 import { copySample, writeFiles } from '../helpers/workspace.js';
 
@@ -64,11 +64,10 @@ test('kit check takes the CSS Module\'s classes; kit build writes the utilities 
   expect(css).toContain('.p-4{');
   expect(css).toContain(`.${scoped}{border-top:3px solid`);
 
-  const port = await freePort();
-  const nginx = substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${join(dir, 'dist')};`]]);
-  running.push(await startNginx(() => nginx, port));
+  const site = await startStaticSite(join(dir, 'dist'));
+  running.push(site);
   const page = await chromium.browser.newPage();
-  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.goto(site.url);
   await page.waitForSelector('#title');
   expect(await looks(page)).toEqual(STYLED);
   await page.close();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
 import { openEvents } from '../helpers/events.js';
-import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
+import { startStaticSite, type TestNginx } from '../helpers/nginx.js';
 import { DEV, startTestServer, type TestServer } from '../helpers/server.js';
 import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
 
@@ -61,9 +61,9 @@ test('kit build in apps/web: the sheets are emitted and listed, and behind nginx
   const distribution = JSON.parse(readFileSync(join(dist, 'm/@workspace/ui@0.0.0/kit-distribution.json'), 'utf8')) as { modules: { specifier: string; outputs: { file: string }[] }[] };
   expect(distribution.modules.find((m) => m.specifier === '@workspace/ui/globals.css')?.outputs.map((o) => o.file)).toEqual(['modules/globals.css.js', 'styles/globals.css.css']);
 
-  const port = await freePort();
-  running.push(await startNginx(() => substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${dist};`]]), port));
-  const { page, errors } = await open(`http://127.0.0.1:${port}/`);
+  const site = await startStaticSite(dist);
+  running.push(site);
+  const { page, errors } = await open(site.url);
   try {
     expect(await linked(page)).toEqual(['/m/@workspace/ui@0.0.0/styles/globals.css.css', '/m/@workspace/ui@0.0.0/styles/button.module.css.css']);
     expect(await looks(page)).toEqual(STYLED);

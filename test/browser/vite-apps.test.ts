@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
-import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
+import { startStaticSite, type TestNginx } from '../helpers/nginx.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { REPO, copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
 
@@ -29,9 +29,9 @@ afterAll(async () => {
 const kit = (args: string[], cwd: string) => kitSync(args, { cwd });
 
 async function serveStatic(root: string): Promise<string> {
-  const port = await freePort();
-  running.push(await startNginx(() => substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${root};`]]), port));
-  return `http://127.0.0.1:${port}/`;
+  const site = await startStaticSite(root);
+  running.push(site);
+  return site.url;
 }
 
 /** What the app shows, after a click on its button; and what went wrong on the way. `logo`: the web app's, imported by its code with no declaration of kit's. */

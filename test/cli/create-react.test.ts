@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
 import { useChromium } from '../helpers/browser.js';
-import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
+import { startStaticSite, type TestNginx } from '../helpers/nginx.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { firstUrl, stopGroup, userEnv } from '../helpers/shell.js';
 import { REPO } from '../helpers/workspace.js';
@@ -126,11 +126,9 @@ test('the React starter passes kit check, and its built page counts clicks in Ch
   const map = readJson(join(dist, 'importmap.json')).imports;
   expect(Object.keys(map)).toEqual(expect.arrayContaining(['@acme/site/main', 'react', 'react/jsx-runtime', 'react-dom/client']));
 
-  const port = await freePort();
-  const config = substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${dist};`]]);
-  const nginx = await startNginx(() => config, port);
+  const nginx = await startStaticSite(dist);
   running.push(nginx);
-  const shown = await counterClicks(`http://127.0.0.1:${port}/`);
+  const shown = await counterClicks(nginx.url);
   expect(shown).toMatchObject({ before: 'count is 0', after: 'count is 1' });
 });
 

@@ -101,3 +101,10 @@ function accepts(port: number): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
+
+/** docs/deploy.md's `static` site, as the docs give it, serving `root` on a free port of 127.0.0.1; `url` ends in `/`. */
+export async function startStaticSite(root: string): Promise<TestNginx & { url: string }> {
+  const port = await freePort();
+  const nginx = await startNginx(() => substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${root};`]]), port);
+  return Object.assign(nginx, { url: `http://127.0.0.1:${port}/` });
+}

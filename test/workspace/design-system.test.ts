@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
-import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
+import { startStaticSite, type TestNginx } from '../helpers/nginx.js';
 import { DEV, startTestServer, type TestServer } from '../helpers/server.js';
 import { copySample, removeWorkspaces } from '../helpers/workspace.js';
 
@@ -78,10 +78,9 @@ test('kit build emits the root module at index, maps it by the package name, and
 });
 
 test('the built page, served by nginx, renders the app with the design system', async () => {
-  const port = await freePort();
-  const config = substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${join(dir, 'dist')};`]]);
-  running.push(await startNginx(() => config, port));
-  expect(await openPage(`http://127.0.0.1:${port}/`)).toEqual(SHOWN);
+  const site = await startStaticSite(join(dir, 'dist'));
+  running.push(site);
+  expect(await openPage(site.url)).toEqual(SHOWN);
 });
 
 test('kit run serves the same page in development', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { kitSync } from '../helpers/kit-command.js';
 import { useChromium } from '../helpers/browser.js';
-import { deployConfig, freePort, startNginx, substitute, type TestNginx } from '../helpers/nginx.js';
+import { startStaticSite, type TestNginx } from '../helpers/nginx.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { REPO, copySample, removeWorkspaces } from '../helpers/workspace.js';
 
@@ -99,10 +99,9 @@ const SHOWN = { status: 'ready', button: 'go 1', litElements: 1, litHtmls: 1, re
 
 /** nginx serving `dist` as docs/deploy.md configures it; its address. */
 async function serveStatic(dist: string): Promise<string> {
-  const port = await freePort();
-  const config = substitute(deployConfig('static'), [['listen 8080;', `listen 127.0.0.1:${port};`], ['root /srv/shop/dist;', `root ${dist};`]]);
-  running.push(await startNginx(() => config, port));
-  return `http://127.0.0.1:${port}/`;
+  const site = await startStaticSite(dist);
+  running.push(site);
+  return site.url;
 }
 
 /** The shell blocks of docs/guide.md's section `heading`, with their info strings (`sh`, `sh server`). */
