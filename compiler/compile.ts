@@ -94,16 +94,18 @@ export class Compiler {
    * The installed packages the workspace's modules for `options.target` import, each over
    * every entry in use (see `InstalledPackages.plan`): one layout for every page of the
    * workspace, and the same for `kit run` and `kit build`. `built`: builds with these options
-   * made a moment ago (`kit build`'s), taken as they are rather than looked up again.
+   * made a moment ago (`kit build`'s), taken as they are rather than looked up again;
+   * `written`: what a module not among them imports, from its sources (see `writtenPlanner`).
    */
-  async installedPlan(workspace: Workspace, options: CompileOptions, built?: ReadonlyMap<ModuleInfo, ModuleBuild>): Promise<InstalledPlan> {
+  async installedPlan(workspace: Workspace, options: CompileOptions, built?: ReadonlyMap<ModuleInfo, ModuleBuild>, written?: (module: ModuleInfo) => Promise<{ imports: readonly string[] }>): Promise<InstalledPlan> {
     const platform = options.target === 'browser' ? 'web' : 'node';
     const queue = workspace.modules.filter((m) => m.platforms.includes(platform));
     const roots: Root[][] = [];
     const work = async () => {
       for (let module = queue.shift(); module; module = queue.shift()) {
         const index = workspace.modules.indexOf(module);
-        const build = built?.get(module) ?? (await this.compile(workspace, module, options));
+        // A page sent before its modules are built plans those from their sources (`written`).
+        const build = built?.get(module) ?? (written ? await written(module) : await this.compile(workspace, module, options));
         roots[index] = build.imports.map((specifier) => ({ specifier, from: installedFrom(workspace, module.package, packageNameOf(specifier)) }));
       }
     };
@@ -160,27 +162,38 @@ export class Compiler {
    * Many modules with one set of options, as `kit build` compiles them. Those of a bundler that
    * bundles many modules in one call (rolldown's and esbuild's), that no cache holds, are
    * bundled together, which shares the bundler's work across them; the rest as `compile` does.
+   * Each module's build is under way from the start: a request for one of them meanwhile
+   * waits for the call rather than bundling it again.
    */
   async compileMany(workspace: Workspace, modules: ModuleInfo[], options: CompileOptions): Promise<ModuleBuild[]> {
     if (workspace !== this.current) this.release(workspace);
-    let unbuilt = modules.filter((m) => !this.refusal(m, options) && !this.scripts.holds(this.scriptKey(workspace, m, options)));
+    let unbuilt = modules.filter((m) => !this.refusal(m, options) && !this.scripts.holds(this.scriptKey(workspace, m, options)) && !this.scripts.isBuilding(this.scriptKey(workspace, m, options)));
     if (this.remote) {
       // The shared cache first: only what it does not hold is bundled.
       const fetched = await Promise.all(unbuilt.map((m) => this.scripts.fetchRemote(this.scriptKey(workspace, m, options), this.scriptContent(workspace, m))));
       unbuilt = unbuilt.filter((_, i) => !fetched[i]);
     }
-    const bundled = new Map<ModuleInfo, { result: KitBundleResult; policy: ImportPolicy }>();
     const started = Date.now();
+    const calls = new Map<ModuleInfo, Promise<{ result: KitBundleResult; policy: ImportPolicy } | undefined>>();
     for (const specifier of new Set(unbuilt.map((m) => m.bundler.specifier))) {
       const together = unbuilt.filter((m) => m.bundler.specifier === specifier);
-      const bundler = together.length > 1 ? await togetherBundler(specifier) : undefined;
-      if (!bundler) continue;
+      if (together.length < 2) continue;
       if (together.some((m) => capabilitiesOf(m.bundler).warmsUp)) this.tsReady = true;
       const inputs = together.map((module) => ({ workspace, module, options, policy: new ImportPolicy(workspace, module, options), freshness: this.freshness }));
-      (await bundler.bundleTogether(inputs))?.forEach((result, i) => result && bundled.set(together[i], { result, policy: inputs[i].policy }));
+      const call = togetherBundler(specifier).then((bundler) => bundler?.bundleTogether(inputs));
+      together.forEach((module, i) => {
+        const each = call.then(async (results) => {
+          const result = await results?.[i];
+          return result && { result, policy: inputs[i].policy };
+        });
+        // A module a cache answered meanwhile never asks for its result: its failure is no one's.
+        each.catch(() => undefined);
+        calls.set(module, each);
+      });
     }
     return Promise.all(modules.map((module) => this.compileWith(workspace, module, options, async (input) => {
-      const done = bundled.get(module);
+      // A call that failed as a whole leaves each of its modules to a call of its own.
+      const done = await calls.get(module)?.catch(() => undefined);
       // The batch read its files before this build's cache looked at them: one written since
       // (or so close before that a stat cannot tell) may be in it as it was. Built again, alone,
       // the cache sees what the build reads.

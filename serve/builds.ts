@@ -1,5 +1,5 @@
 import { dirname, relative, sep } from 'node:path';
-import { compileAll, hotFileUpdate, judgedOptions, type Compiler, type Diagnostic, type FileUpdate, type ModuleBuild, type ModuleInfo, type Workspace } from '../compiler/index.js';
+import { compileAll, hotFileUpdate, judgedOptions, type Compiler, type Diagnostic, type FileUpdate, type ModuleBuild, type ModuleInfo, type PlannedImports, type Workspace } from '../compiler/index.js';
 import type { Channel } from './channel.js';
 import { Dependents } from './dependents.js';
 import { fileUpdateOf, hotUpdateOf, type HotModuleUpdate, type RunningBuild } from './hot-updates.js';
@@ -9,6 +9,8 @@ interface Known {
   hash: string;
   stylesHash?: string;
   diagnostics: Diagnostic[];
+  /** What a page needs of it: its imports, and whether it has a stylesheet. */
+  planned: PlannedImports;
   /** When its compile started, in the order of every judged compile (see `judge`). */
   started: number;
 }
@@ -114,7 +116,8 @@ export class BuildStates {
         before.started = begun;
         continue;
       }
-      this.current.set(module.vspecifier, { status: build.status, hash: build.hash, stylesHash: build.stylesHash, diagnostics: build.diagnostics, started: begun });
+      const planned = { imports: build.imports, dynamicImports: build.dynamicImports, styles: build.styles !== undefined };
+      this.current.set(module.vspecifier, { status: build.status, hash: build.hash, stylesHash: build.stylesHash, diagnostics: build.diagnostics, planned, started: begun });
       let update: HotModuleUpdate | undefined;
       if (build.status === 'valid') {
         const running = this.running.get(module.vspecifier);

@@ -75,7 +75,7 @@ export const esbuildBundler: Bundler & { bundleTogether: typeof bundleTogether }
  * import is decided by the rules of the module its file is in); the caller then builds them
  * one by one, for exact diagnostics.
  */
-async function bundleTogether(inputs: KitBundleInput[]): Promise<KitBundleResult[] | undefined> {
+async function bundleTogether(inputs: KitBundleInput[]): Promise<Promise<KitBundleResult>[] | undefined> {
   const parts = inputs.map(partOf);
   const env = JSON.stringify(parts[0].env);
   if (parts.some((part) => part.target !== parts[0].target || part.project !== parts[0].project || JSON.stringify(part.env) !== env)) return undefined;
@@ -86,7 +86,7 @@ async function bundleTogether(inputs: KitBundleInput[]): Promise<KitBundleResult
       const owner = owningModule(workspace, resolve(workspace.root, importer));
       return owner && byModule.get(owner.specifier);
     }, importsToDecide(workspace));
-    return await Promise.all(parts.map((part) => hotWhenDevelopment(part.input, collect(result, part, workspace.root))));
+    return parts.map((part) => hotWhenDevelopment(part.input, collect(result, part, workspace.root)));
   } catch {
     return undefined;
   }

@@ -5,8 +5,12 @@ import type { ModuleInfo, Workspace } from '../workspace/model.js';
 
 /** A built-in bundler, and what it can do beyond one module at a time. */
 export interface BuiltinBundler extends Bundler {
-  /** Many modules with one set of options in one call; undefined for those it could not (the caller bundles them alone), or for all. */
-  bundleTogether?(inputs: KitBundleInput[]): Promise<(KitBundleResult | undefined)[] | undefined>;
+  /**
+   * Many modules with one set of options in one call; undefined for those it could not (the
+   * caller bundles them alone), or for all. A module's result may still be on its way (its
+   * verdict, say): each settles on its own, so a page has each module as soon as it is ready.
+   */
+  bundleTogether?(inputs: KitBundleInput[]): Promise<(KitBundleResult | undefined | Promise<KitBundleResult | undefined>)[] | undefined>;
 }
 
 // Loaded on first use: TypeScript alone takes most of a second to import, which would

@@ -10,7 +10,23 @@ import type { ModuleInfo } from '../workspace/model.js';
 interface Lexed {
   stamp: string;
   bare: string[];
+  /** Those of `bare` imported only by `import()`. */
+  dynamicOnly: string[];
   relative: string[];
+  /** A stylesheet it imports by a relative path (no suffix): the module's code has a stylesheet. */
+  stylesheet: boolean;
+}
+
+/** What a module's own files write, walked as the bundlers walk them. */
+export interface WrittenModule {
+  /** Bare specifiers imported statically or by `import()`. */
+  bare: Set<string>;
+  /** Those imported only by `import()`. */
+  dynamicOnly: Set<string>;
+  /** The files walked, in the order the walk met them (the entry first), each with its bare specifiers in the order it writes them. */
+  files: Map<string, readonly string[]>;
+  /** Some file imports a stylesheet of its own (`./styles.css`). */
+  stylesheet: boolean;
 }
 
 const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx' };
@@ -34,25 +50,28 @@ export async function writtenImports(module: ModuleInfo, exists: FileTest = dire
  * the walk does not go past (another module's entry, say).
  */
 export async function writtenFiles(module: ModuleInfo, exists: FileTest = directoryListings(), stopAt: (file: string) => boolean = () => false): Promise<Set<string>> {
-  return (await walkWritten(module, exists, stopAt)).files;
+  return new Set((await walkWritten(module, exists, stopAt)).files.keys());
 }
 
-async function walkWritten(module: ModuleInfo, exists: FileTest, stopAt: (file: string) => boolean = () => false): Promise<{ bare: Set<string>; files: Set<string> }> {
-  const bare = new Set<string>();
-  const files = new Set<string>();
+export async function walkWritten(module: ModuleInfo, exists: FileTest, stopAt: (file: string) => boolean = () => false): Promise<WrittenModule> {
+  const files = new Map<string, readonly string[]>();
+  const dynamic = new Set<string>();
+  const statically = new Set<string>();
+  let stylesheet = false;
   const queue = [module.entry];
   for (let file = queue.shift(); file; file = queue.shift()) {
     if (files.has(file)) continue;
-    files.add(file);
     const found = await lexFile(file);
+    files.set(file, found?.bare ?? []);
     if (!found) continue;
-    found.bare.forEach((s) => bare.add(s));
+    stylesheet ||= found.stylesheet;
+    for (const s of found.bare) (found.dynamicOnly.includes(s) ? dynamic : statically).add(s);
     for (const specifier of found.relative) {
       const target = resolveRelative(specifier, file, false, exists);
       if (target && LOADERS[extname(target)] && isInside(target, module.package.dir) && !stopAt(target)) queue.push(target);
     }
   }
-  return { bare, files };
+  return { bare: new Set([...files.values()].flat()), files, stylesheet, dynamicOnly: new Set([...dynamic].filter((s) => !statically.has(s))) };
 }
 
 async function lexFile(file: string): Promise<Lexed | undefined> {
@@ -63,17 +82,23 @@ async function lexFile(file: string): Promise<Lexed | undefined> {
   if (cached?.stamp === stamp) return cached;
   const source = await readFile(file, 'utf8');
   const specifiers = await specifiersOf(source, LOADERS[extname(file)] ?? 'ts');
-  const result: Lexed = { stamp, bare: [], relative: [] };
-  for (const s of specifiers) {
-    if (s.startsWith('./') || s.startsWith('../')) result.relative.push(s);
-    else if (!s.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(s)) result.bare.push(s);
+  const result: Lexed = { stamp, bare: [], dynamicOnly: [], relative: [], stylesheet: false };
+  const statically = new Set(specifiers.filter((s) => !s.dynamic).map((s) => s.name));
+  for (const { name: s, dynamic } of specifiers) {
+    if (s.startsWith('./') || s.startsWith('../')) {
+      result.relative.push(s);
+      result.stylesheet ||= !dynamic && s.endsWith('.css');
+    } else if (!s.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(s) && !result.bare.includes(s)) {
+      result.bare.push(s);
+      if (!statically.has(s)) result.dynamicOnly.push(s);
+    }
   }
   lexed.set(file, result);
   return result;
 }
 
 /** Static imports, re-exports and literal dynamic imports; types stripped first so the lexer sees JavaScript. */
-async function specifiersOf(source: string, loader: Loader): Promise<string[]> {
+async function specifiersOf(source: string, loader: Loader): Promise<{ name: string; dynamic: boolean }[]> {
   await init;
   let code = source;
   try {
@@ -83,7 +108,8 @@ async function specifiersOf(source: string, loader: Loader): Promise<string[]> {
     // A syntax error: the lexer still finds the imports above it, most often all of them.
   }
   try {
-    return parse(code)[0].flatMap((i) => (i.n === undefined ? [] : [i.n]));
+    // `d`: -1 for a static import, the position of `import(` for a dynamic one, -2 for `import.meta`.
+    return parse(code)[0].flatMap((i) => (i.n === undefined ? [] : [{ name: i.n, dynamic: i.d > -1 }]));
   } catch {
     return [];
   }

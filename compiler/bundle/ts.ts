@@ -34,13 +34,14 @@ export const tsBundler: Bundler & { bundleTogether: typeof bundleTogether } = {
 /**
  * Many modules with the same options, as `kit build` and `kit check` compile them: each one's
  * verdict asked for first, then one rolldown call over them all (ts-rolldown.ts); a module
- * that call could not give its own chunk is bundled alone.
+ * that call could not give its own chunk is bundled alone. Each module's result is ready with
+ * its own verdict, not the last one's.
  */
-async function bundleTogether(inputs: KitBundleInput[]): Promise<KitBundleResult[]> {
+async function bundleTogether(inputs: KitBundleInput[]): Promise<Promise<KitBundleResult>[]> {
   const started = inputs.map(startVerdict);
   const { workspace, options } = inputs[0];
   const bundled = await bundleTogetherWithRolldown(workspace, inputs, options);
-  return Promise.all(inputs.map((input, i) => finishVerdict(input, started[i], bundled[i])));
+  return inputs.map((input, i) => finishVerdict(input, started[i], bundled[i]));
 }
 
 type Verdict = ReturnType<typeof startVerdict>;

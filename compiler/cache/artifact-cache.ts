@@ -108,6 +108,11 @@ export class ArtifactCache<T> {
     return promise;
   }
 
+  /** True while a build of `key` runs: a caller joins it through `get`. */
+  isBuilding(key: string): boolean {
+    return this.inflight.has(key);
+  }
+
   /**
    * Looks `key` up in the remote tier only, and keeps a hit as `get` would: a caller about to
    * build many modules together (`kit build`) asks first, and builds only what missed.

@@ -14,6 +14,7 @@ import type { Selection } from '../workspace/selection.js';
 import { evaluationOrder, staticallyReached, staticImports, templateEntry } from './entry.js';
 import { readPageTemplate, type PageTemplate } from './template.js';
 import { choosePage } from './page-choice.js';
+import type { PlannedImports } from './written-plan.js';
 
 /** One module the preview reaches from its entry (CONTRACT §4). */
 export interface PreviewModule {
@@ -53,6 +54,8 @@ export interface PreviewPlan {
 export interface PageRequest {
   selection: Selection;
   builds: ReadonlyMap<ModuleInfo, ModuleBuild>;
+  /** What a module not in `builds` imports, read from its sources (see `writtenPlanner`): the page is planned before every module is built. */
+  written?: (module: ModuleInfo) => Promise<PlannedImports>;
   /** The origin of the CDN that serves what is not in development (`KIT_CDN_ORIGIN`). */
   cdnOrigin?: string;
   /** `?entry=`: undefined for the entry the template names, or the one that stands out. */
@@ -130,7 +133,7 @@ export async function planPreview(compiler: Compiler, workspace: Workspace, requ
   const importmap: Record<string, string> = {};
   // The installed packages' layout, worked out once per preview, for the first installed import met.
   let plan: Promise<InstalledPlan> | undefined;
-  const installedPlan = () => (plan ??= compiler.installedPlan(workspace, DEVELOPMENT));
+  const installedPlan = () => (plan ??= compiler.installedPlan(workspace, DEVELOPMENT, request.written && builds, request.written));
   const queue: { specifier: string; importer: ModuleInfo }[] = [{ specifier: entry.specifier, importer: entry }];
   const seen = new Set<string>();
   for (let item = queue.shift(); item; item = queue.shift()) {
@@ -142,9 +145,10 @@ export async function planPreview(compiler: Compiler, workspace: Workspace, requ
       // A Node-only module does not run in the page: no import-map entry, and its own imports are not followed.
       reached = await nodeOnly(compiler, workspace, module);
     } else if (module) {
-      const build = builds.get(module)!;
-      diagnostics.push(...build.diagnostics);
-      reached = inDevelopment.has(module.package.name) ? local(module, build) : fromCdn(cdnOrigin, module, build);
+      const build = builds.get(module);
+      if (build) diagnostics.push(...build.diagnostics);
+      const planned = build ? plannedOf(build) : await request.written!(module);
+      reached = inDevelopment.has(module.package.name) ? local(module, planned) : fromCdn(cdnOrigin, module, planned);
     } else {
       reached = await external(cdnOrigin, workspace, item.specifier, item.importer, installedPlan);
     }
@@ -194,16 +198,21 @@ function uniqueDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   return [...new Map(diagnostics.map((d) => [JSON.stringify(d), d])).values()];
 }
 
-function local(module: ModuleInfo, build: ModuleBuild): Reached {
+/** What the page needs of a module's build. */
+function plannedOf(build: ModuleBuild): PlannedImports {
+  return { imports: build.imports, dynamicImports: build.dynamicImports, styles: build.styles !== undefined };
+}
+
+function local(module: ModuleInfo, planned: PlannedImports): Reached {
   return {
     specifier: module.specifier,
     vspecifier: module.vspecifier,
     version: module.package.version,
     source: 'environment',
     url: moduleUrl('..', module, DEVELOPMENT),
-    ...(build.styles !== undefined ? { styles: stylesUrl('..', module, DEVELOPMENT) } : {}),
-    imports: build.imports,
-    dynamicImports: build.dynamicImports,
+    ...(planned.styles ? { styles: stylesUrl('..', module, DEVELOPMENT) } : {}),
+    imports: planned.imports,
+    dynamicImports: planned.dynamicImports,
   };
 }
 
@@ -221,10 +230,10 @@ async function nodeOnly(compiler: Compiler, workspace: Workspace, module: Module
 }
 
 /** A workspace package not in development: its published build on the CDN, at its version. */
-function fromCdn(origin: string | undefined, module: ModuleInfo, build: ModuleBuild): Reached {
-  const base = { specifier: module.specifier, vspecifier: module.vspecifier, version: module.package.version, imports: build.imports, dynamicImports: build.dynamicImports };
+function fromCdn(origin: string | undefined, module: ModuleInfo, planned: PlannedImports): Reached {
+  const base = { specifier: module.specifier, vspecifier: module.vspecifier, version: module.package.version, imports: planned.imports, dynamicImports: planned.dynamicImports };
   if (!origin) return { ...base, source: 'unresolved', reason: cdnUnset(module.package.name) };
-  return { ...base, source: 'cdn', url: moduleUrl(origin, module, PRODUCTION), ...(build.styles !== undefined ? { styles: stylesUrl(origin, module, PRODUCTION) } : {}) };
+  return { ...base, source: 'cdn', url: moduleUrl(origin, module, PRODUCTION), ...(planned.styles ? { styles: stylesUrl(origin, module, PRODUCTION) } : {}) };
 }
 
 /** A package outside the workspace: compiled here when installed, else on the CDN at its exact declared version. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getQuery, type H3Event } from 'h3';
-import { DEVELOPMENT, escapeHtml, formatOptions, inScript, KIT_HOME, minimalTemplate, planPreview, renderPage as renderTemplate, STATUS_BY_CODE, type Diagnostic, type PlanResult, type PreviewPlan, type Workspace } from '../../compiler/index.js';
+import { DEVELOPMENT, directoryListings, escapeHtml, formatOptions, inScript, KIT_HOME, minimalTemplate, planPreview, renderPage as renderTemplate, STATUS_BY_CODE, writtenPlanner, type Diagnostic, type ModuleInfo, type PageRequest, type PlanResult, type PreviewPlan, type Workspace } from '../../compiler/index.js';
 import { json, refuse, type Answer } from '../answer.js';
 import type { ServiceContext } from '../context.js';
 import { requestHeader } from '../request.js';
@@ -12,10 +12,45 @@ const ENTRIES_PAGE = readFileSync(join(KIT_HOME, 'templates', 'kit-web', 'previe
 
 /** The preview of the entry `?entry=` names (else the one the workspace's page names, or that stands out), every module judged first. */
 async function planFor(ctx: ServiceContext, workspace: Workspace, event: H3Event): Promise<PlanResult> {
-  const { entry, page } = getQuery(event);
-  const selection = currentSelection(ctx, workspace);
   const builds = await ctx.builds.judge(ctx.compiler, workspace, workspace.modules);
-  return planPreview(ctx.compiler, workspace, { selection, builds, cdnOrigin: ctx.options.cdnOrigin, requested: typeof entry === 'string' ? entry : undefined, page: typeof page === 'string' ? page : ctx.options.page });
+  return planPreview(ctx.compiler, workspace, { ...pageRequest(ctx, workspace, event), builds });
+}
+
+function pageRequest(ctx: ServiceContext, workspace: Workspace, event: H3Event): Omit<PageRequest, 'builds'> {
+  const { entry, page } = getQuery(event);
+  return { selection: currentSelection(ctx, workspace), cdnOrigin: ctx.options.cdnOrigin, requested: typeof entry === 'string' ? entry : undefined, page: typeof page === 'string' ? page : ctx.options.page };
+}
+
+/**
+ * The page before the workspace is judged: the modules not judged yet are planned from what
+ * their sources import (`writtenPlanner`), so the browser fetches and compiles modules while
+ * the rest are built, each module's answer waiting for its own build. Once every module is
+ * judged the page is planned again from the builds, and open pages are told to load again
+ * (`page.changed`) in the rare case that plan differs: an import the sources do not show.
+ * Undefined when every module was judged (the page is planned from the builds) or no entry is
+ * settled (the chooser follows the builds).
+ */
+async function planPageFirst(ctx: ServiceContext, workspace: Workspace, event: H3Event): Promise<PlanResult | undefined> {
+  if (workspace.modules.every((module) => ctx.builds.known(module.vspecifier))) return undefined;
+  const request = pageRequest(ctx, workspace, event);
+  const judging = ctx.builds.judge(ctx.compiler, workspace, workspace.modules);
+  const fromSources = writtenPlanner(workspace, directoryListings());
+  const written = async (module: ModuleInfo) => ctx.builds.known(module.vspecifier)?.planned ?? fromSources(module);
+  const first = await planPreview(ctx.compiler, workspace, { ...request, builds: new Map(), written });
+  if (!first.ok) return undefined;
+  void judging
+    .then(async (builds) => {
+      const judged = await planPreview(ctx.compiler, workspace, { ...request, builds });
+      if (!judged.ok || !samePage(first.plan, judged.plan)) ctx.channel.publish('page.changed', { reason: 'imports' });
+    })
+    .catch(() => ctx.channel.publish('page.changed', { reason: 'imports' }));
+  return first;
+}
+
+/** What the browser loads of a page: its import map, stylesheets and preloads. */
+function samePage(sent: PreviewPlan, judged: PreviewPlan): boolean {
+  const loaded = (plan: PreviewPlan) => JSON.stringify([plan.importmap, plan.styles, plan.preloads]);
+  return loaded(sent) === loaded(judged);
 }
 
 /**
@@ -45,7 +80,7 @@ export async function answerEntryList(ctx: ServiceContext, event: H3Event): Prom
 /** `GET /preview/`: the page that imports the entry and calls nothing, with the runtime and the styles. */
 export async function answerPreviewPage(ctx: ServiceContext, event: H3Event): Promise<Answer> {
   const workspace = ctx.loader.loadChecked();
-  const result = await planFor(ctx, workspace, event);
+  const result = (wantsHtml(event) && (await planPageFirst(ctx, workspace, event))) || (await planFor(ctx, workspace, event));
   if (!result.ok && !wantsHtml(event)) return refuse(result.code, result.message, undefined, result.pages ? { pages: result.pages } : result.candidates ? { candidates: result.candidates } : undefined);
   // A code change reloads the page unless `--no-reload` or kit.json's `"reload": false` says to ask.
   if (result.ok) return { kind: 'text', body: renderPage(ctx, result.plan, ctx.options.reload !== false && workspace.reload), type: HTML, noStore: true };
@@ -90,11 +125,12 @@ function renderEntriesPage(result: Extract<PlanResult, { ok: false }>, cursor: n
  */
 function renderPage(ctx: ServiceContext, plan: PreviewPlan, reload: boolean): string {
   // The modules this service serves in development, as the page got them: only these change live.
-  const known: Record<string, { hash: string; styles?: string; diagnostics?: Diagnostic[] }> = {};
+  const known: Record<string, { hash: string; styles?: string; diagnostics?: Diagnostic[]; pending?: true }> = {};
   for (const m of plan.modules) {
     if (!m.vspecifier || m.source !== 'environment') continue;
     const info = ctx.builds.known(m.vspecifier);
-    known[m.vspecifier] = info?.status === 'valid' ? { hash: info.hash, styles: info.stylesHash } : { hash: '', diagnostics: info?.diagnostics ?? [] };
+    // Not judged yet (a page sent first): the page learns its build from the first `build.ended` that names it.
+    known[m.vspecifier] = !info ? { hash: '', pending: true } : info.status === 'valid' ? { hash: info.hash, styles: info.stylesHash } : { hash: '', diagnostics: info.diagnostics };
   }
   // The event log's cursor as the page's state was read: the runtime asks for what came after it.
   const state = { options: formatOptions(DEVELOPMENT), diagnostics: plan.diagnostics, modules: known, reload, cursor: ctx.channel.cursor };

@@ -11,8 +11,8 @@ import { dispatchHotEvent } from './hot-context.js';
 interface PageState {
   options: string;
   diagnostics: Diagnostic[];
-  /** Each module the page loads from this service; `hash` is empty when it was invalid at load. */
-  modules: Record<string, { hash: string; styles?: string; diagnostics?: Diagnostic[] }>;
+  /** Each module the page loads from this service; `hash` is empty when it was invalid at load, or not built yet (`pending`). */
+  modules: Record<string, { hash: string; styles?: string; diagnostics?: Diagnostic[]; pending?: boolean }>;
   /** The entry chooser: any rebuild may settle the entry, so it loads again. */
   reloadOnBuild?: boolean;
   /** A code change that no file accepts reloads the page (Vite's full reload); false: a notice asks for it. */
@@ -32,7 +32,7 @@ const failing = new Map<string, Diagnostic[]>();
 /** The workspace's own manifest problems, announced by a `build.ended` with no module. */
 let workspaceProblems: Diagnostic[] = [];
 // A module invalid at load failed the page's import of the entry: nothing of the page ran.
-const neverRan = new Set([...known].filter(([, m]) => !m.hash).map(([v]) => v));
+const neverRan = new Set([...known].filter(([, m]) => !m.hash && !m.pending).map(([v]) => v));
 for (const vspecifier of neverRan) failing.set(vspecifier, known.get(vspecifier)?.diagnostics ?? []);
 /** Errors the page's own code threw: shown beside the build's diagnostics until the page reloads. */
 const thrown: Diagnostic[] = [];
@@ -142,6 +142,13 @@ function onBuildEnded(event: BuildEnded): void {
     // Modules the page loads from elsewhere (the CDN) do not change with this workspace's files.
     if (!known.has(module.vspecifier)) continue;
     const before = known.get(module.vspecifier);
+    // Sent before it was built: this is the build the page asked for as it loaded.
+    if (before?.pending) {
+      known.set(module.vspecifier, { hash: module.hash, styles: module.styles });
+      if (module.status === 'valid') continue;
+      // Its answer failed, and with it the page's import of the entry.
+      neverRan.add(module.vspecifier);
+    }
     if (module.status === 'invalid') {
       failing.set(module.vspecifier, event.diagnostics);
       continue;

@@ -155,7 +155,17 @@ describe('esbuild modules bundled together (kit build)', () => {
     expect(compiler.scripts.builds).toBe(modules.length);
     // The batch itself succeeds: nothing above fell back to one build per module.
     const batch = await esbuildBundler.bundleTogether(modules.map((module) => ({ workspace, module, options: PRODUCTION, policy: new ImportPolicy(workspace, module, PRODUCTION) })));
-    expect(batch?.map((b) => b.code)).toEqual(alone.map((b) => b.code));
+    expect((await Promise.all(batch ?? [])).map((b) => b.code)).toEqual(alone.map((b) => b.code));
+  });
+
+  test('a module asked for while its call is under way waits for that call: nothing is built twice', async () => {
+    const workspace = loadWorkspace(copySample('shop'));
+    const modules = esbuildModules(workspace);
+    const compiler = new Compiler();
+    const together = compiler.compileMany(workspace, modules, PRODUCTION);
+    const asked = await compiler.compile(workspace, modules[1], PRODUCTION);
+    expect((await together)[1].code).toBe(asked.code);
+    expect(compiler.scripts.builds).toBe(modules.length);
   });
 
   test('a syntax error in one module: every module gets the diagnostics it gets alone', async () => {
