@@ -1,12 +1,26 @@
 // A deterministic synthetic workspace: N packages × M modules of realistic TypeScript
 // (private helpers, classes, generics; 200–400 lines a module), each with a stylesheet that
-// @imports a partial and an imported SVG; one bare import chain through all packages
-// (m0 of each package imports m0 of the previous one); even packages on the esbuild
-// bundler, odd ones on ts; and @bench/app/main importing every module.
+// @imports a partial and an imported SVG; one bare import chain, whose shape is the
+// workspace's (SHAPES); even packages on the esbuild bundler, odd ones on ts; and
+// @bench/app/main importing every module.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const pad = (n) => String(n).padStart(2, '0');
+
+/**
+ * The import chain of each shape: `packages`, through the packages (each package's m0 imports the
+ * m0 of the package before it); `chain`, through every module (each module imports the one before
+ * it, p00/m0 ← p00/m1 ← … ← p00/m(M-1) ← p01/m0 ← …), N × M modules deep.
+ */
+export const SHAPES = {
+  packages: (p, m) => (m === 0 && p > 0 ? `@bench/p${pad(p - 1)}/m0` : undefined),
+  chain: (p, m, modules) => (m > 0 ? `@bench/p${pad(p)}/m${m - 1}` : p > 0 ? `@bench/p${pad(p - 1)}/m${modules - 1}` : undefined),
+};
+export const DEFAULT_SHAPE = 'packages';
+/** How a shape is said in a figure's heading. */
+export const shapeSaid = (shape) => (shape === 'chain' ? 'one import chain through every module' : "one import chain through the packages' m0");
+
 const write = (root, path, text) => {
   mkdirSync(join(root, path, '..'), { recursive: true });
   writeFileSync(join(root, path), text);
@@ -74,8 +88,10 @@ function entry(p, m, units, chain) {
 }
 
 /** Writes the workspace into `root`; returns the module specifiers and their stylesheet paths. */
-/** `bundlers: 'esbuild'` puts every package on the esbuild bundler (for the build figure). */
-export function generateWorkspace(root, { packages, modules, bundlers = 'mixed' }) {
+/** `bundlers: 'esbuild'` puts every package on the esbuild bundler (for the build figure); `shape` names the import chain (SHAPES). */
+export function generateWorkspace(root, { packages, modules, bundlers = 'mixed', shape = DEFAULT_SHAPE }) {
+  const previous = SHAPES[shape];
+  if (!previous) throw new Error(`unknown workspace shape ${JSON.stringify(shape)} (${Object.keys(SHAPES).join(' or ')})`);
   const specifiers = [];
   const sheets = [];
   const list = [];
@@ -87,7 +103,7 @@ export function generateWorkspace(root, { packages, modules, bundlers = 'mixed' 
     for (let m = 0; m < modules; m++) {
       const mdir = `${dir}/m${m}`;
       write(root, `${mdir}/module.json`, `${JSON.stringify({ platforms: ['web'], entry: 'index.ts', assets: ['icon.svg'] })}\n`);
-      write(root, `${mdir}/index.ts`, entry(p, m, 12, m === 0 && p > 0 ? `@bench/p${pad(p - 1)}/m0` : undefined));
+      write(root, `${mdir}/index.ts`, entry(p, m, 12, previous(p, m, modules)));
       write(root, `${mdir}/helpers.ts`, helpers(`${p}-${m}`, 11));
       write(root, `${mdir}/styles.css`, `@import './partial.css';\n.bench-p${pad(p)}-m${m} { color: var(--ink); padding: 4px; }\n`);
       write(root, `${mdir}/partial.css`, `:root { --ink: rgb(${p}, ${m}, 0); }\n`);

@@ -1,4 +1,4 @@
-// node bench/native-check.js [--packages 20] [--modules 5] [--runs 3] (after npm run build)
+// node bench/native-check.js [--packages 20] [--modules 5] [--shape packages|chain] [--runs 3] (after npm run build)
 // Type-checking the bench workspace (bench/generate.js) with TypeScript 7 through kit's
 // NativeChecker, against TypeScript 5.9 in this process (ts.createProgram + getSemanticDiagnostics).
 // Both check the same tsconfig: the workspace's, extended as kit extends it (`paths` mapping each
@@ -9,13 +9,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateWorkspace } from './generate.js';
+import { DEFAULT_SHAPE, generateWorkspace, shapeSaid } from './generate.js';
 import { NativeChecker } from '../lib/compiler/check/native-checker.js';
 
 const REPO = resolve(import.meta.dirname, '..');
 const KIT_TYPES = join(REPO, 'types', 'kit-env.d.ts');
-const { values } = parseArgs({ options: { packages: { type: 'string', default: '20' }, modules: { type: 'string', default: '5' }, runs: { type: 'string', default: '3' } } });
-const [packages, modules, runs] = [Number(values.packages), Number(values.modules), Number(values.runs)];
+const { values } = parseArgs({ options: { packages: { type: 'string', default: '20' }, modules: { type: 'string', default: '5' }, shape: { type: 'string', default: DEFAULT_SHAPE }, runs: { type: 'string', default: '3' } } });
+const [packages, modules, runs, shape] = [Number(values.packages), Number(values.modules), Number(values.runs), values.shape];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${x.toFixed(0)} ms`;
@@ -27,7 +27,7 @@ const timed = async (fn) => {
 };
 
 const root = mkdtempSync(join(tmpdir(), 'kit-native-check-'));
-const { specifiers } = generateWorkspace(root, { packages, modules });
+const { specifiers } = generateWorkspace(root, { packages, modules, shape });
 const entryOf = (specifier) => {
   const [, p, m] = /^@bench\/(p\d+)\/(m\d+)$/.exec(specifier);
   return join(root, 'packages', p, m, 'index.ts');
@@ -43,8 +43,10 @@ writeFileSync(
     include: [],
   }),
 );
-// The file edited: the chain's first module, which every package's m0 imports in turn.
+// The file edited: the chain's first module, which every package's m0 (in the `chain` shape, every
+// module) imports in turn; its importer: p01/m0 (in the `chain` shape, p00/m1).
 const edited = entries[0];
+const importer = entries[shape === 'chain' ? 1 : modules];
 const original = readFileSync(edited, 'utf8');
 const edit = (n) => writeFileSync(edited, original.replace(/^export const value: number = .*$/m, `export const value: number = ${1000 + n};`));
 const restore = () => writeFileSync(edited, original);
@@ -62,7 +64,7 @@ async function native() {
     // The importer of the edited module: what the edit affects beyond its own file.
     edit(2);
     checker.changed({ changed: [edited] });
-    const [dependent] = await timed(() => checker.check(config, [entries[modules]]));
+    const [dependent] = await timed(() => checker.check(config, [importer]));
     return { open, cold, afterEdit, dependent, rss, diagnostics: count(all) };
   } finally {
     restore();
@@ -105,7 +107,7 @@ try {
     ['diagnostics found', String(pick(results.native, 'diagnostics')), String(pick(results.classic, 'diagnostics'))],
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  console.log(`Bench workspace: ${packages} packages × ${modules} modules (${entries.length} modules, ${entries.length * 2} files); median of ${runs} runs\n`);
+  console.log(`Bench workspace: ${packages} packages × ${modules} modules, shape ${shape} (${shapeSaid(shape)}; ${entries.length} modules, ${entries.length * 2} files); median of ${runs} runs\n`);
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  |  '));
 } finally {
   rmSync(root, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-// node bench/remote.js [--packages 20 --modules 5]: a reader's cold `kit build` and first
+// node bench/remote.js [--packages 20 --modules 5 --shape packages|chain]: a reader's cold `kit build` and first
 // /preview/ answer with a remote cache a writer filled (Debian's nginx, WebDAV), against the
 // same done locally with an empty cache, in one run. Goals: build ≤ 0.25×, page ≤ 0.5×.
 import { spawn, spawnSync } from 'node:child_process';
@@ -6,12 +6,12 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFil
 import { tmpdir, userInfo } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { generateWorkspace } from './generate.js';
+import { DEFAULT_SHAPE, generateWorkspace, shapeSaid } from './generate.js';
 
 const REPO = resolve(import.meta.dirname, '..');
 const KIT = join(REPO, 'bin', 'kit.js');
 const arg = (name, fallback) => (process.argv.includes(`--${name}`) ? Number(process.argv[process.argv.indexOf(`--${name}`) + 1]) : fallback);
-const size = { packages: arg('packages', 20), modules: arg('modules', 5) };
+const size = { packages: arg('packages', 20), modules: arg('modules', 5), shape: process.argv.includes('--shape') ? process.argv[process.argv.indexOf('--shape') + 1] : DEFAULT_SHAPE };
 const base = mkdtempSync(join(tmpdir(), 'kit-remote-bench-'));
 
 function nginx(port) {
@@ -86,7 +86,7 @@ try {
   const localPage = await firstPage(pageLocal, []);
   const readerPage = await firstPage(pageReader, ['--remote-cache', cache]);
   const row = (name, kit, other, goal) => console.log(`${name.padEnd(46)}${kit.toFixed(0).padStart(8)}${other.toFixed(0).padStart(10)}${(kit / other).toFixed(2).padStart(8)}  ≤ ${goal}×: ${kit / other <= goal ? 'met' : 'NOT MET'}`);
-  console.log(`\nremote cache on ${size.packages} × ${size.modules} (ms; ratio = reader / local cold)`);
+  console.log(`\nremote cache on ${size.packages} × ${size.modules}, shape ${size.shape} (${shapeSaid(size.shape)}) (ms; ratio = reader / local cold)`);
   console.log(`${'figure'.padEnd(46)}${'reader'.padStart(8)}${'local'.padStart(10)}${'ratio'.padStart(8)}`);
   row('kit build, cold, from a filled remote cache', readerMs, localMs, 0.25);
   row('first /preview/ of a fresh kit run', readerPage, localPage, 0.5);

@@ -7,6 +7,8 @@
 //            hot updates (bench/hot-latency.js); --hot runs only it
 //   suite:   kit against Vite 8 and its floors on a generated workspace (bench/suite.js), and the ts bundler's
 //            parts alone against the same goals (bench/floors.js); --suite runs only it
+// The generated workspace is --packages N × --modules M (20 × 5), of --shape packages or chain
+// (bench/generate.js's SHAPES; packages by default).
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createServer, Agent, request } from 'node:http';
@@ -17,6 +19,7 @@ import * as esbuild from 'esbuild';
 import { benchLatency } from './latency.js';
 import { benchHotLatency } from './hot-latency.js';
 import { benchSuite } from './suite.js';
+import { DEFAULT_SHAPE, SHAPES, shapeSaid } from './generate.js';
 import { Compiler, DEVELOPMENT, findModule, PRODUCTION, WorkspaceLoader } from '../lib/compiler/index.js';
 
 const REPO = resolve(import.meta.dirname, '..');
@@ -149,14 +152,19 @@ const arg = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
 };
-const size = { packages: arg('packages', 20), modules: arg('modules', 5) };
+const shapeAt = process.argv.indexOf('--shape');
+const shape = shapeAt > 0 ? process.argv[shapeAt + 1] : DEFAULT_SHAPE;
+if (!SHAPES[shape]) throw new Error(`--shape ${shape}: one of ${Object.keys(SHAPES).join(', ')}`);
+const size = { packages: arg('packages', 20), modules: arg('modules', 5), shape };
+/** A results file's name: the shape named when it is not the default one. */
+const resultsFile = (prefix) => join(REPO, 'bench', 'results', `${prefix}${shape === DEFAULT_SHAPE ? '' : `-${shape}`}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 // `--suite` runs only the comparison on the generated workspace; `--hot` only the code edit figure.
 const suiteOnly = process.argv.includes('--suite');
 const hotOnly = process.argv.includes('--hot');
 /** Code edit → applied, kit and Vite 8, median of 10 edits each (goal: kit's below Vite's). */
 function printHot(h) {
   const line = (name, kit, vite) => console.log(`${name.padEnd(44)}${`${kit.median}/${kit.p95}`.padStart(11)}${`${vite.median}/${vite.p95}`.padStart(11)}${fmt(kit.median / vite.median).padStart(8)}  below 1×: ${kit.median < vite.median ? 'met' : 'NOT MET'}`);
-  console.log(`\ncode edit → applied in Chromium, ms, median/p95 of ${h.edits} edits (kit / Vite 8)`);
+  console.log(`\ncode edit → applied in Chromium, ms, median/p95 of ${h.edits} edits (kit / Vite 8)${shape === DEFAULT_SHAPE ? '' : `; the workspace's shape: ${shape}, ${shapeSaid(shape)}`}`);
   line("a module's helper, ts bundler (with its check)", h.helper_ts_kit, h.helper_ts_vite);
   line("a module's helper, esbuild bundler", h.helper_esbuild_kit, h.helper_esbuild_vite);
   line('a React component, ts bundler (with its check)', h.react_ts_kit, h.react_vite);
@@ -166,7 +174,7 @@ if (hotOnly) {
   results.hot = await benchHotLatency(REPO, { size });
   printHot(results.hot);
   mkdirSync(join(REPO, 'bench', 'results'), { recursive: true });
-  const file = join(REPO, 'bench', 'results', `hot-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const file = resultsFile('hot');
   writeFileSync(file, JSON.stringify(results, null, 2));
   console.log(`\nwritten to ${file}`);
   await esbuild.stop();
@@ -203,7 +211,7 @@ function printSuite(u) {
   const plainRow = (name, kit, other, d = 0) => row(name, fmt(kit, d), fmt(other, d), fmt(kit / other));
   const pair = (x, d = 1) => `${fmt(x.p50, d)}/${fmt(x.p95, d)}`;
   const { kit, vite, build } = u;
-  console.log(`\nkit against Vite ${u.viteVersion} on a generated workspace of ${u.packages} packages × ${u.modules} modules (ms unless said; ratio = kit / the other)`);
+  console.log(`\nkit against Vite ${u.viteVersion} on a generated workspace of ${u.packages} packages × ${u.modules} modules, shape ${u.shape} (${shapeSaid(u.shape)}) (ms unless said; ratio = kit / the other)`);
   row('figure', 'kit', 'Vite 8', 'ratio', 'goal');
   plainRow('server start to listening', kit.startMs, vite.startMs);
   row('cold module + styles, p50/p95', pair(kit.coldModule), pair(vite.coldModule), fmt(kit.coldModule.p50 / vite.coldModule.p50));
@@ -245,7 +253,7 @@ function printSuite(u) {
     else plainRow(name, r.kit.p50, r.esbuild.p50, 1);
   }
   if (kit.rebuild.ts?.kit.first !== undefined) plainRow('first edit after a restart, ts module', kit.rebuild.ts.kit.first, kit.rebuild.ts.esbuild.first, 1);
-  console.log(`${''.padEnd(4)}edit of a helper file until the module's address answers with the new code (a ts module's with its verdict);\n${''.padEnd(4)}floor: esbuild's incremental context.rebuild() of the same entry after the same edit;\n${''.padEnd(4)}the module others import: the m0 of the first ts package, which every later package's m0 reaches through the one before`);
+  console.log(`${''.padEnd(4)}edit of a helper file until the module's address answers with the new code (a ts module's with its verdict);\n${''.padEnd(4)}floor: esbuild's incremental context.rebuild() of the same entry after the same edit;\n${''.padEnd(4)}the module others import: ${u.shape === 'chain' ? 'the first ts module of the chain, which every later module reaches through the one before' : "the m0 of the first ts package, which every later package's m0 reaches through the one before"}`);
   plainRow('cold esbuild-bundler module, p50', kit.coldModuleEsbuildBundler.p50, u.esbuild.perModule.p50, 1);
   console.log(`${''.padEnd(4)}floor: one esbuild build of the module's entry`);
   plainRow(`kit build, every package on esbuild (${build.allEsbuild.modules})`, build.allEsbuild.kitMs, build.allEsbuild.esbuildMs);
@@ -308,7 +316,7 @@ if (!suiteOnly) {
   printHot(results.hot);
 }
 mkdirSync(join(REPO, 'bench', 'results'), { recursive: true });
-const file = join(REPO, 'bench', 'results', `${size.packages}x${size.modules}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+const file = resultsFile(`${size.packages}x${size.modules}`);
 writeFileSync(file, JSON.stringify(results, null, 2));
 console.log(`\nwritten to ${file}`);
 await esbuild.stop();

@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
-import { generateWorkspace } from './generate.js';
+import { DEFAULT_SHAPE, generateWorkspace } from './generate.js';
 import { peakMemory } from './memory.js';
 import { buildFloor, emitFloor, floorTsconfig, requestsFloor } from './floors.js';
 import { NativeChecker } from '../lib/compiler/check/native-checker.js';
@@ -344,12 +344,12 @@ async function floor(root, specifiers, tsconfig) {
 /**
  * In rounds: `kit build` with the cache empty (in the first round, then again with it warm), `kit
  * check` with it empty, their floor, and the parts doing the build's and the page's work
- * (bench/floor-build.js); then `kit build` of a second workspace of the same size with every
+ * (bench/floor-build.js); then `kit build` of a second workspace of the same size and shape with every
  * package on the esbuild bundler, against one esbuild call over its entries. Every build writes
  * into a new folder, as the parts' do, and nothing is removed until the suite ends: no run pays
  * for another's deletions (see `freshCache`).
  */
-async function builds(root, caches, { packages, modules, specifiers }, parts) {
+async function builds(root, caches, { packages, modules, shape, specifiers }, parts) {
   const runs = { kit: [], check: [], floor: [], partsBuild: [], partsPage: [] };
   let kitAgainMs;
   for (let round = 0; round < ROUNDS; round++) {
@@ -361,8 +361,8 @@ async function builds(root, caches, { packages, modules, specifiers }, parts) {
     runs.partsBuild.push(await buildFloor(root, parts.specs, parts.tsconfig));
     runs.partsPage.push(await buildFloor(root, parts.specs, parts.tsconfig, true));
   }
-  const allEsbuild = mkdtempSync(join(tmpdir(), `kit-suite-esbuild-${packages}x${modules}-`));
-  const generated = generateWorkspace(allEsbuild, { packages, modules, bundlers: 'esbuild' });
+  const allEsbuild = mkdtempSync(join(tmpdir(), `kit-suite-esbuild-${packages}x${modules}-${shape}-`));
+  const generated = generateWorkspace(allEsbuild, { packages, modules, shape, bundlers: 'esbuild' });
   const allEsbuildKitMs = await kitCommand('build', allEsbuild, freshCache(caches));
   const allEsbuildMs = await esbuildAll(allEsbuild, [...generated.specifiers, '@bench/app/main'].map((s) => entryOf(allEsbuild, s)));
   rmSync(allEsbuild, { recursive: true, force: true });
@@ -401,11 +401,11 @@ async function partsAlone(root, { sample, bundlerOf, edited }, parts) {
   }
 }
 
-/** The whole comparison on a fresh N × M workspace. */
-export async function benchSuite({ packages, modules }) {
-  const root = mkdtempSync(join(tmpdir(), `kit-suite-${packages}x${modules}-`));
+/** The whole comparison on a fresh N × M workspace of `shape` (bench/generate.js). */
+export async function benchSuite({ packages, modules, shape = DEFAULT_SHAPE }) {
+  const root = mkdtempSync(join(tmpdir(), `kit-suite-${packages}x${modules}-${shape}-`));
   const caches = mkdtempSync(join(tmpdir(), 'kit-suite-caches-'));
-  const { specifiers, sheets, bundlerOf } = generateWorkspace(root, { packages, modules });
+  const { specifiers, sheets, bundlerOf } = generateWorkspace(root, { packages, modules, shape });
   // 25 modules of each bundler, spread evenly over the workspace.
   const spread = (list, n) => list.filter((_, i) => i % Math.max(1, Math.floor(list.length / n)) === 0).slice(0, n);
   const sample = ['esbuild', 'ts'].flatMap((bundler) => spread(specifiers.filter((s) => bundlerOf(s) === bundler), 25));
@@ -415,11 +415,14 @@ export async function benchSuite({ packages, modules }) {
   const one = specifiers.find((s) => bundlerOf(s) === 'ts') ?? specifiers[0];
   const styled = specifiers[1] ?? specifiers[0];
   const edited = Object.fromEntries(['esbuild', 'ts'].map((b) => [b, specifiers.find((s) => bundlerOf(s) === b && s.endsWith('/m2'))]).filter(([, s]) => s));
-  // And a `ts` module others rest on: each package's m0 imports the one before, so every later
-  // `ts` m0's verdict reads its files (kit judges them again after its edit; their code is the same).
-  const base = specifiers.find((s) => bundlerOf(s) === 'ts' && s.endsWith('/m0'));
+  // And a `ts` module others rest on, whose files every later `ts` module on its chain reads for
+  // its verdict (kit judges them again after its edit; their code is the same): in the `packages`
+  // shape each package's m0 imports the one before, so the m0 of the first `ts` package; in the
+  // `chain` shape every module imports the one before (`specifiers` is in chain order), so the
+  // first `ts` module of the chain.
+  const base = specifiers.find((s) => bundlerOf(s) === 'ts' && (shape === 'chain' || s.endsWith('/m0')));
   if (base) edited.tsBase = base;
-  const out = { packages, modules, viteVersion: VITE_VERSION, kit: {}, vite: {} };
+  const out = { packages, modules, shape, viteVersion: VITE_VERSION, kit: {}, vite: {} };
   const parts = partsInputs(root, specifiers, bundlerOf);
   try {
     // Cold modules, kit's and the parts' over HTTP (bench/parts-server.js) in rounds; Vite's once.
@@ -439,7 +442,7 @@ export async function benchSuite({ packages, modules }) {
     } finally {
       await browser.close();
     }
-    const { parts: partsRuns, ...build } = await builds(root, caches, { packages, modules, specifiers }, parts);
+    const { parts: partsRuns, ...build } = await builds(root, caches, { packages, modules, shape, specifiers }, parts);
     out.build = build;
     const emit = await partsAlone(root, { sample, bundlerOf, edited: edited.ts ?? one }, parts);
     // Kit's peak is its page's (the figure is read after it): the parts' peak doing that page's work.
