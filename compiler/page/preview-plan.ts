@@ -134,6 +134,17 @@ export async function planPreview(compiler: Compiler, workspace: Workspace, requ
   // The installed packages' layout, worked out once per preview, for the first installed import met.
   let plan: Promise<InstalledPlan> | undefined;
   const installedPlan = () => (plan ??= compiler.installedPlan(workspace, DEVELOPMENT, request.written && builds, request.written));
+  // What each workspace module imports, asked for as soon as a module is met: a module read
+  // from its sources is read while the modules before it in the queue are (their reads overlap).
+  const planning = new Map<ModuleInfo, Promise<PlannedImports>>();
+  const planned = (module: ModuleInfo) => {
+    let found = planning.get(module);
+    if (!found) {
+      const build = builds.get(module);
+      planning.set(module, (found = build ? Promise.resolve(plannedOf(build)) : request.written!(module)));
+    }
+    return found;
+  };
   const queue: { specifier: string; importer: ModuleInfo }[] = [{ specifier: entry.specifier, importer: entry }];
   const seen = new Set<string>();
   for (let item = queue.shift(); item; item = queue.shift()) {
@@ -145,17 +156,20 @@ export async function planPreview(compiler: Compiler, workspace: Workspace, requ
       // A Node-only module does not run in the page: no import-map entry, and its own imports are not followed.
       reached = await nodeOnly(compiler, workspace, module);
     } else if (module) {
-      const build = builds.get(module);
-      if (build) diagnostics.push(...build.diagnostics);
-      const planned = build ? plannedOf(build) : await request.written!(module);
-      reached = inDevelopment.has(module.package.name) ? local(module, planned) : fromCdn(cdnOrigin, module, planned);
+      diagnostics.push(...(builds.get(module)?.diagnostics ?? []));
+      const imports = await planned(module);
+      reached = inDevelopment.has(module.package.name) ? local(module, imports) : fromCdn(cdnOrigin, module, imports);
     } else {
       reached = await external(cdnOrigin, workspace, item.specifier, item.importer, installedPlan);
     }
     modules.push(reached);
     if (reached.url) importmap[item.specifier] = reached.url;
     if (reached.reason) diagnostics.push(reached.reason);
-    for (const specifier of reached.imports) queue.push({ specifier, importer: module ?? item.importer });
+    for (const specifier of reached.imports) {
+      queue.push({ specifier, importer: module ?? item.importer });
+      const next = findModule(workspace, specifier);
+      if (next?.platforms.includes('web') && !seen.has(specifier)) void planned(next).catch(() => undefined);
+    }
   }
   // The whole static graph at once: the browser asks for every module of it without waiting for the level above.
   const bySpecifier = new Map(modules.map((m) => [m.specifier, m]));

@@ -33,11 +33,13 @@ function pageRequest(ctx: ServiceContext, workspace: Workspace, event: H3Event):
 async function planPageFirst(ctx: ServiceContext, workspace: Workspace, event: H3Event): Promise<PlanResult | undefined> {
   if (workspace.modules.every((module) => ctx.builds.known(module.vspecifier))) return undefined;
   const request = pageRequest(ctx, workspace, event);
-  const judging = ctx.builds.judge(ctx.compiler, workspace, workspace.modules);
   const fromSources = writtenPlanner(workspace, directoryListings());
   const written = async (module: ModuleInfo) => ctx.builds.known(module.vspecifier)?.planned ?? fromSources(module);
   const first = await planPreview(ctx.compiler, workspace, { ...request, builds: new Map(), written });
   if (!first.ok) return undefined;
+  // Once the page is on its way: the builds' own work in this thread would hold it back. Its
+  // modules' requests come after, and wait for the builds under way rather than make their own.
+  const judging = new Promise<void>((started) => setImmediate(started)).then(() => ctx.builds.judge(ctx.compiler, workspace, workspace.modules));
   void judging
     .then(async (builds) => {
       const judged = await planPreview(ctx.compiler, workspace, { ...request, builds });
