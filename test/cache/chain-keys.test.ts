@@ -2,21 +2,14 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { kitSync } from '../helpers/kit-command.js';
-import { freePort, startNginx, type TestNginx } from '../helpers/nginx.js';
+import { actionRequests, buildWithRemote, logMark, startRemoteCache } from '../helpers/remote-cache.js';
 import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
 
 // CONTRACT §8: a module's key rests on the keys of the modules it imports, as Bazel's does on its inputs'.
-let nginx: TestNginx;
-let url: string;
+let nginx: Awaited<ReturnType<typeof startRemoteCache>>;
 
 beforeAll(async () => {
-  const port = await freePort();
-  nginx = await startNginx((dir) => `  server {
-    listen 127.0.0.1:${port};
-    location / { root ${dir}/cache; dav_methods PUT; create_full_put_path on; client_max_body_size 64m; }
-  }`, port);
-  url = `http://127.0.0.1:${port}/`;
+  nginx = await startRemoteCache();
 });
 afterAll(async () => {
   await nginx?.stop();
@@ -52,21 +45,21 @@ function checkout(): string {
   return dir;
 }
 
-function build(dir: string, cache: string, write = false) {
-  const result = kitSync(['build', '--remote-cache', cache, ...(write ? ['--remote-cache-write'] : [])], { cwd: dir, env: { KIT_CACHE_DIR: 'off' } });
+/** A build of `dir` with the cache under `prefix`: its remote-cache counts. */
+function build(dir: string, prefix: string, write = false) {
+  const result = buildWithRemote(dir, ['--remote-cache', `${nginx.url}${prefix}/`, ...(write ? ['--remote-cache-write'] : [])]);
   expect(result.status, result.stderr).toBe(0);
-  const counts = /remote cache: (\d+) from it, (\d+) missed(?:, (\d+) uploaded)?/.exec(`${result.stdout}${result.stderr}`);
-  return { hits: Number(counts?.[1] ?? -1), misses: Number(counts?.[2] ?? -1), uploads: Number(counts?.[3] ?? 0) };
+  return { hits: result.hits, misses: result.misses, uploads: result.uploads };
 }
 
-const logMark = () => readFileSync(join(nginx.dir, 'access.log'), 'utf8').length;
-
-/** The `ac/` requests nginx answered for `prefix` since `mark`, by status. */
-function actionRequests(prefix: string, mark: number): Record<string, number> {
-  const log = readFileSync(join(nginx.dir, 'access.log'), 'utf8').slice(mark);
-  const statuses: Record<string, number> = {};
-  for (const [, status] of log.matchAll(new RegExp(`"GET /${prefix}/ac/[0-9a-f]{64} HTTP/1\\.1" (\\d{3})`, 'g'))) statuses[status] = (statuses[status] ?? 0) + 1;
-  return statuses;
+/** A writer fills the cache under `prefix`; a reader at another path with `edits` builds: its counts, its `ac/` requests, its checkout. */
+function readAfterEdit(prefix: string, edits: Record<string, string>) {
+  build(checkout(), prefix, true);
+  const reader = checkout();
+  writeFiles(reader, edits);
+  const mark = logMark(nginx);
+  const counts = build(reader, prefix);
+  return { counts, requests: actionRequests(nginx, prefix, mark), reader };
 }
 
 const output = (dir: string, name: string, kind = 'modules/main.js') => readFileSync(join(dir, `dist/m/@keys/${name}@0.1.0/${kind}`), 'utf8');
@@ -76,37 +69,27 @@ const ARTIFACTS = 6;
 
 describe('keys made of the keys of the modules imported', () => {
   test('two checkouts at different paths share every entry, the two modules on a cycle included, and a second writer finds its own', () => {
-    const cache = `${url}shared/`;
-    expect(build(checkout(), cache, true)).toEqual({ hits: 0, misses: ARTIFACTS, uploads: ARTIFACTS });
-    expect(build(checkout(), cache, true)).toEqual({ hits: ARTIFACTS, misses: 0, uploads: 0 });
-    const reader = checkout();
-    const mark = logMark();
-    expect(build(reader, cache)).toEqual({ hits: ARTIFACTS, misses: 0, uploads: 0 });
-    expect(actionRequests('shared', mark)).toEqual({ 200: ARTIFACTS });
+    expect(build(checkout(), 'shared', true)).toEqual({ hits: 0, misses: ARTIFACTS, uploads: ARTIFACTS });
+    expect(build(checkout(), 'shared', true)).toEqual({ hits: ARTIFACTS, misses: 0, uploads: 0 });
+    const { counts, requests, reader } = readAfterEdit('shared', {});
+    expect(counts).toEqual({ hits: ARTIFACTS, misses: 0, uploads: 0 });
+    expect(requests).toEqual({ 200: ARTIFACTS });
     expect(output(reader, 'x')).toContain('@keys/y/main');
   });
 
   test('a file deep in a module two packages down, edited, is another key for it and for every module importing it through the chain: an ac/ 404 each, then a build', () => {
-    const cache = `${url}deep/`;
-    build(checkout(), cache, true);
-    const reader = checkout();
-    writeFiles(reader, { [LEAF]: "export const leaf: string = 'leaf-2';\n" });
-    const mark = logMark();
+    const { counts, requests, reader } = readAfterEdit('deep', { [LEAF]: "export const leaf: string = 'leaf-2';\n" });
     // a, b and c miss; x, y and c's stylesheet (which rests on none of it) hit.
-    expect(build(reader, cache)).toEqual({ hits: 3, misses: 3, uploads: 0 });
-    expect(actionRequests('deep', mark)).toEqual({ 200: 3, 404: 3 });
+    expect(counts).toEqual({ hits: 3, misses: 3, uploads: 0 });
+    expect(requests).toEqual({ 200: 3, 404: 3 });
     expect(output(reader, 'c')).toContain('leaf-2');
   });
 
   test("a stylesheet's partial edited on the reader's side: the entry is found and refused, and the sheet is built here", () => {
-    const cache = `${url}partial/`;
-    build(checkout(), cache, true);
-    const reader = checkout();
-    writeFiles(reader, { [PARTIAL]: ':root { --ink: blue; }\n' });
-    const mark = logMark();
-    expect(build(reader, cache)).toEqual({ hits: ARTIFACTS - 1, misses: 1, uploads: 0 });
+    const { counts, requests, reader } = readAfterEdit('partial', { [PARTIAL]: ':root { --ink: blue; }\n' });
+    expect(counts).toEqual({ hits: ARTIFACTS - 1, misses: 1, uploads: 0 });
     // The partial is no part of the key: the entry is there, and its manifest tells it was built from another partial.
-    expect(actionRequests('partial', mark)).toEqual({ 200: ARTIFACTS });
+    expect(requests).toEqual({ 200: ARTIFACTS });
     expect(output(reader, 'c', 'styles/main.css')).toContain('blue');
   });
 });
