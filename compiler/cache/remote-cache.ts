@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { OutputFile } from './action-result.js';
 import { recordInput, type InputRecord } from './inputs.js';
-import { ContentKeys, type ContentKey } from './content-key.js';
+import { ContentKeys, inputsBeyond, type ContentKey } from './content-key.js';
 import type { Reach } from '../check/reach.js';
 import { sha256 } from './digest.js';
 import { RemoteClient, type RemoteCacheSettings, type Trouble } from './remote-client.js';
@@ -132,10 +132,8 @@ export class RemoteCache {
     if (!this.settings.write || !this.client.usable) return;
     // An entry is for any checkout: an input outside the workspace and kit could not be matched elsewhere.
     if (records.some((r) => !this.isPortable(r.path))) return;
-    const covered = new Map(content?.covered().map((r) => [r.path, r.hash]));
-    // Read at another content than the key names (written between the key and the build): a reader would trust the key for it.
-    if (records.some((r) => (covered.get(r.path) ?? r.hash) !== r.hash)) return;
-    const beyond = records.filter((r) => !covered.has(r.path));
+    const beyond = content ? inputsBeyond(content, records) : records;
+    if (!beyond) return;
     const manifest: Manifest = { key: this.portable(key), inputs: beyond.map((r) => ({ path: this.portable(r.path), hash: r.hash })) };
     const valueBytes = Buffer.from(this.portable(JSON.stringify(value)));
     if (this.settings.signatureKey) manifest.tag = this.sign(manifest, sha256(valueBytes));

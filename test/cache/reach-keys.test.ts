@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { reachWithStamps } from '../../lib/compiler/check/reach.js';
-import { ContentKeys } from '../../lib/compiler/cache/content-key.js';
+import { ContentKeys, inputsBeyond } from '../../lib/compiler/cache/content-key.js';
+import { recordInput } from '../../lib/compiler/cache/inputs.js';
 import { loadWorkspace } from '../../lib/compiler/index.js';
 import { untilSteady } from '../helpers/clock.js';
 import { pkg, removeWorkspaces, writeFiles, writeWorkspace } from '../helpers/workspace.js';
@@ -80,4 +81,17 @@ test("a kept reach's key is made once; one made anew after an edit is another", 
   const anew = reachWithStamps(discovered, entry);
   expect(anew).not.toBe(kept);
   expect(contentKeys.key(anew, []).digest).not.toBe(first.digest);
+});
+
+test("an entry's manifest lists what the build read beyond its key, and there is none when a covered file was read at another content than the key names", async () => {
+  const root = workspace();
+  writeFiles(root, { 'packages/a/main/styles.css': '.a {}\n' });
+  await untilSteady(root);
+  const entry = join(root, 'packages/a/main/index.ts');
+  const key = new ContentKeys((path) => path).key(reachWithStamps(loadWorkspace(root), entry), [join(root, 'packages/a/package.json')]);
+  const read = () => [entry, join(root, 'packages/c/main/deep/leaf.ts'), join(root, 'packages/a/main/styles.css')].map((path) => recordInput(path).record);
+  expect(inputsBeyond(key, read())?.map((record) => record.path)).toEqual([join(root, 'packages/a/main/styles.css')]);
+  // Written after the key was made, before the build read it.
+  writeFiles(root, { 'packages/c/main/deep/leaf.ts': 'export const c = 4;\n' });
+  expect(inputsBeyond(key, read())).toBeUndefined();
 });
