@@ -178,7 +178,7 @@ export class ArtifactCache<T> {
       this.keep(key, this.trusted({ value, inputs: records }, mark));
       this.store?.disk?.write({ key: `${this.store.name}|${key}`, value, inputs: records });
       const remote = this.store?.remote;
-      if (remote?.settings.verify) await remote.verify(action.key, key.split('|')[1] ?? key, value);
+      if (remote?.settings.verify) await remote.verify(action.key, key.split('|')[1] ?? key, value, action.content);
       else remote?.upload(action.key, value, records, action.content);
     }
     return value;

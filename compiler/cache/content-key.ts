@@ -13,14 +13,14 @@ export interface ContentKey {
 }
 
 /**
- * Those of `records` (what a build read) that `key` does not cover, for an entry's manifest;
+ * `records` (what a build read) split by whether `key` covers them, for an entry's manifest;
  * undefined when the build read a covered file at another content than the key names (it was
  * written between the key and the build): a reader trusts its key for those.
  */
-export function inputsBeyond(key: ContentKey, records: readonly InputRecord[]): InputRecord[] | undefined {
-  const covered = new Map(key.covered().map((record) => [record.path, record.hash]));
-  if (records.some((record) => (covered.get(record.path) ?? record.hash) !== record.hash)) return undefined;
-  return records.filter((record) => !covered.has(record.path));
+export function splitByKey(key: ContentKey, records: readonly InputRecord[]): { covered: InputRecord[]; beyond: InputRecord[] } | undefined {
+  const hashes = new Map(key.covered().map((record) => [record.path, record.hash]));
+  if (records.some((record) => (hashes.get(record.path) ?? record.hash) !== record.hash)) return undefined;
+  return { covered: records.filter((record) => hashes.has(record.path)), beyond: records.filter((record) => !hashes.has(record.path)) };
 }
 
 /** A stamp and digest no file has: its record never holds. */

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { OutputFile } from './action-result.js';
 import { recordInput, type InputRecord } from './inputs.js';
-import { ContentKeys, inputsBeyond, type ContentKey } from './content-key.js';
+import { ContentKeys, splitByKey, type ContentKey } from './content-key.js';
 import type { Reach } from '../check/reach.js';
 import { sha256 } from './digest.js';
 import { RemoteClient, type RemoteCacheSettings, type Trouble } from './remote-client.js';
@@ -9,10 +9,12 @@ import { KIT_HOME } from '../version.js';
 
 /**
  * What a remote entry holds beside the value: the key it was made for, the inputs it was built
- * from that the key does not cover (a stylesheet's partials, say), a signature.
+ * from, a signature. Of the inputs the key covers only the paths: their content is the key's.
+ * Those it does not cover (a stylesheet's partials, say) with their content digest.
  */
 interface Manifest {
   key: string;
+  covered: string[];
   inputs: { path: string; hash: string }[];
   tag?: string;
 }
@@ -31,9 +33,9 @@ const KIT = '<kit>';
 /**
  * The remote tier of the artifact caches, on Bazel's HTTP cache protocol. One entry per
  * artifact key (a module, its options): an `ActionResult` under `/ac/<sha256 of the key>`
- * listing two blobs, the value and a manifest naming the key and the content digest of each
- * input the key does not cover, both under `/cas/` and, for entries up to 512 KiB, inlined in
- * the entry. A hit is used only when every blob hashes to its digest, the manifest names the
+ * listing two blobs, the value and a manifest naming the key and the inputs (with the content
+ * digest of each the key does not cover), both under `/cas/` and, for entries up to 512 KiB,
+ * inlined in the entry. A hit is used only when every blob hashes to its digest, the manifest names the
  * key asked for (and carries a good signature, with a signature key), and every input it lists
  * has that content here. Paths are relative to the workspace (and kit's own files to kit), so
  * two checkouts at different places share entries.
@@ -102,6 +104,7 @@ export class RemoteCache {
     let manifest: Manifest;
     try {
       manifest = JSON.parse(manifestBytes.toString('utf8')) as Manifest;
+      if (!Array.isArray(manifest.covered) || !Array.isArray(manifest.inputs)) return undefined;
     } catch {
       return undefined;
     }
@@ -114,11 +117,14 @@ export class RemoteCache {
       this.onTrouble('unverified', 'an entry has no good signature for this signature key, so it was not used');
       return undefined;
     }
-    // What the key covers has the content the key names; the rest is compared here.
+    // What the key covers has the content the key names (as recorded when it was made); the rest is compared here.
+    const keyRecords = new Map(content?.covered().map((record) => [record.path, record]));
+    const covered = manifest.covered.map((path) => keyRecords.get(this.local(path)));
+    if (covered.some((record) => !record)) return undefined;
     const read = manifest.inputs.map((input) => ({ record: recordInput(this.local(input.path)).record, hash: input.hash }));
     if (read.some(({ record, hash }) => record.hash !== hash)) return undefined;
     try {
-      return { value: JSON.parse(this.local(valueBytes.toString('utf8'))) as T, inputs: [...(content?.covered() ?? []), ...read.map((r) => r.record)] };
+      return { value: JSON.parse(this.local(valueBytes.toString('utf8'))) as T, inputs: [...(covered as InputRecord[]), ...read.map((r) => r.record)] };
     } catch {
       return undefined;
     }
@@ -126,15 +132,15 @@ export class RemoteCache {
 
   /**
    * Uploads a value built here from `records`, in the background: blobs first, then the entry
-   * naming them. `content`: what the key covers, which the manifest need not list.
+   * naming them. `content`: what the key covers, whose content the manifest need not list.
    */
   upload(key: string, value: unknown, records: readonly InputRecord[], content?: ContentKey): void {
     if (!this.settings.write || !this.client.usable) return;
     // An entry is for any checkout: an input outside the workspace and kit could not be matched elsewhere.
     if (records.some((r) => !this.isPortable(r.path))) return;
-    const beyond = content ? inputsBeyond(content, records) : records;
-    if (!beyond) return;
-    const manifest: Manifest = { key: this.portable(key), inputs: beyond.map((r) => ({ path: this.portable(r.path), hash: r.hash })) };
+    const split = content ? splitByKey(content, records) : { covered: [], beyond: records };
+    if (!split) return;
+    const manifest: Manifest = { key: this.portable(key), covered: split.covered.map((r) => this.portable(r.path)), inputs: split.beyond.map((r) => ({ path: this.portable(r.path), hash: r.hash })) };
     const valueBytes = Buffer.from(this.portable(JSON.stringify(value)));
     if (this.settings.signatureKey) manifest.tag = this.sign(manifest, sha256(valueBytes));
     const manifestBytes = Buffer.from(JSON.stringify(manifest));
@@ -154,8 +160,8 @@ export class RemoteCache {
   }
 
   /** `--remote-cache-verify`: a module built here whose bytes differ from the remote entry's is reported. */
-  async verify(key: string, label: string, value: unknown): Promise<void> {
-    const remote = await this.fetch<unknown>(key);
+  async verify(key: string, label: string, value: unknown, content?: ContentKey): Promise<void> {
+    const remote = await this.fetch<unknown>(key, content);
     if (remote && JSON.stringify(remote.value) !== JSON.stringify(value)) this.differing.push(label);
   }
 
@@ -172,7 +178,7 @@ export class RemoteCache {
   }
 
   private sign(manifest: Manifest, valueHash: string): string {
-    return createHmac('sha256', this.settings.signatureKey!).update(`${manifest.key}\n${JSON.stringify(manifest.inputs)}\n${valueHash}`).digest('hex');
+    return createHmac('sha256', this.settings.signatureKey!).update(`${manifest.key}\n${JSON.stringify(manifest.covered)}\n${JSON.stringify(manifest.inputs)}\n${valueHash}`).digest('hex');
   }
 
   private isPortable(path: string): boolean {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { reachWithStamps } from '../../lib/compiler/check/reach.js';
-import { ContentKeys, inputsBeyond } from '../../lib/compiler/cache/content-key.js';
+import { ContentKeys, splitByKey } from '../../lib/compiler/cache/content-key.js';
 import { recordInput } from '../../lib/compiler/cache/inputs.js';
 import { loadWorkspace } from '../../lib/compiler/index.js';
 import { untilSteady } from '../helpers/clock.js';
@@ -83,15 +83,17 @@ test("a kept reach's key is made once; one made anew after an edit is another", 
   expect(contentKeys.key(anew, []).digest).not.toBe(first.digest);
 });
 
-test("an entry's manifest lists what the build read beyond its key, and there is none when a covered file was read at another content than the key names", async () => {
+test("an entry's manifest gives the content of what the build read beyond its key, and there is none when a covered file was read at another content than the key names", async () => {
   const root = workspace();
   writeFiles(root, { 'packages/a/main/styles.css': '.a {}\n' });
   await untilSteady(root);
   const entry = join(root, 'packages/a/main/index.ts');
   const key = new ContentKeys((path) => path).key(reachWithStamps(loadWorkspace(root), entry), [join(root, 'packages/a/package.json')]);
   const read = () => [entry, join(root, 'packages/c/main/deep/leaf.ts'), join(root, 'packages/a/main/styles.css')].map((path) => recordInput(path).record);
-  expect(inputsBeyond(key, read())?.map((record) => record.path)).toEqual([join(root, 'packages/a/main/styles.css')]);
+  const split = splitByKey(key, read());
+  expect(split?.beyond.map((record) => record.path)).toEqual([join(root, 'packages/a/main/styles.css')]);
+  expect(split?.covered.map((record) => record.path)).toEqual([entry, join(root, 'packages/c/main/deep/leaf.ts')]);
   // Written after the key was made, before the build read it.
   writeFiles(root, { 'packages/c/main/deep/leaf.ts': 'export const c = 4;\n' });
-  expect(inputsBeyond(key, read())).toBeUndefined();
+  expect(splitByKey(key, read())).toBeUndefined();
 });
