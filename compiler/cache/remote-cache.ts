@@ -35,10 +35,10 @@ const KIT = '<kit>';
  * artifact key (a module, its options): an `ActionResult` under `/ac/<sha256 of the key>`
  * listing two blobs, the value and a manifest naming the key and the inputs (with the content
  * digest of each the key does not cover), both under `/cas/` and, for entries up to 512 KiB,
- * inlined in the entry. A hit is used only when every blob hashes to its digest, the manifest names the
- * key asked for (and carries a good signature, with a signature key), and every input it lists
- * has that content here. Paths are relative to the workspace (and kit's own files to kit), so
- * two checkouts at different places share entries.
+ * inlined in the entry. A hit is used only when every blob hashes to its digest, the manifest
+ * names the key asked for (and carries a good signature, with a signature key), every input it
+ * names is covered by this checkout's key or has that content here. Paths are relative to the
+ * workspace (and kit's own files to kit), so two checkouts at different places share entries.
  */
 export class RemoteCache {
   readonly stats = { hits: 0, misses: 0, uploads: 0 };
