@@ -18,7 +18,7 @@ const INNER = [
   'test/workspace/{workspace,package-managers,package-shapes,tsconfig-project,export-conditions,stylesheet-exports}.test.ts',
   'test/check/{check-ahead,checker-failure,kept-verdicts,directory-listings,native-checker,machine-paths,reach,sibling-root-dir,specifiers,typescript-per-package}.test.ts',
   'test/bundle/{import-meta-env,import-suffixes,bundle-kept,compile,module-diagnostics,postcss-config-reads,ts-checks,styles-postcss,typescript-idioms,stylesheet-exports}.test.ts',
-  'test/cache/{action-result,disk-cache-faults}.test.ts',
+  'test/cache/{action-result,disk-cache-faults,reach-keys}.test.ts',
   'test/serve/{in-process,stylesheet-exports,dependents}.test.ts',
   'test/hot/*.test.ts',
   'test/samples.test.ts',
@@ -37,7 +37,7 @@ const E2E = [
   'test/cli/{run-start-up,run-terminal,terminal-close,build-terminal}.test.ts',
   'test/bundle/emit-against-tsc.test.ts',
   'test/check/{typescript-config,typescript-era,vite-app,checker-thread}.test.ts',
-  'test/cache/{remote-cache,content-keys,remote-client}.test.ts',
+  'test/cache/{remote-cache,content-keys,chain-keys,remote-client}.test.ts',
   'test/security/{manifest-fuzz,crashes,load}.test.ts',
   'test/workspace/{pnpm,design-system}.test.ts',
 ];

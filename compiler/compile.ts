@@ -236,7 +236,7 @@ export class Compiler {
         const built = await compileStyles(workspace, module, script.stylesheets, options);
         timing.phases.styles = performance.now() - started;
         return { value: { ...built, diagnostics: withoutMachinePaths(built.diagnostics, workspace.root), hash: sha256(built.css).slice(0, 16) }, inputs: built.inputs };
-      }, undefined, this.remote && (() => this.remote!.contentDigest(stylesheetActionInputs(workspace, module, script.stylesheets.map((s) => s.path)))));
+      }, undefined, this.remote && (() => this.remote!.contentKey({ files: stylesheetActionInputs(workspace, module, script.stylesheets.map((s) => s.path)) })));
       inputs = [...inputs, ...result.inputs];
       settled &&= !this.styles.isUnsettled(result);
       if (script.diagnostics.length || result.diagnostics.length) return { ...invalid([...script.diagnostics, ...result.diagnostics], inputs, settled), timing };
@@ -248,8 +248,8 @@ export class Compiler {
   }
 
   /** The content part of a module's remote action key (see `ArtifactCache.get`), when there is a remote cache. */
-  private scriptContent(workspace: Workspace, module: ModuleInfo): (() => string) | undefined {
-    return this.remote && (() => this.remote!.contentDigest(actionInputs(workspace, module, this.freshness)));
+  private scriptContent(workspace: Workspace, module: ModuleInfo): (() => ReturnType<RemoteCache['contentKey']>) | undefined {
+    return this.remote && (() => this.remote!.contentKey(actionInputs(workspace, module, this.freshness)));
   }
 
   /** Why the module cannot be compiled with these options at all, if it cannot. */

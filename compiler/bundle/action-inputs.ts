@@ -4,20 +4,23 @@ import type { ModuleInfo, Workspace } from '../workspace/model.js';
 import { verdictInputs } from './ts-verdict.js';
 import { locatePostcssConfig } from './postcss-config.js';
 import { capabilitiesOf } from '../workspace/bundler-specifiers.js';
-import { reachableFiles } from '../check/reach.js';
+import { reachWithStamps, type Reach } from '../check/reach.js';
 import { tsconfigInputs, tsconfigOf } from '../workspace/tsconfig-read.js';
 
 /**
- * The files a module's build is known to rest on before it runs, for a content-addressed
- * action key (CONTRACT §8): what its entry reaches (its sources, helpers, the other modules'
- * sources and the installed declaration files its types come from), the tsconfig chain, the
- * install records and type packages, and its manifests and assets. What a build reads beyond
- * these (a stylesheet's partials, say) is in the entry's manifest and checked on a hit.
+ * What a module's build is known to rest on before it runs, for a content-addressed action
+ * key (CONTRACT §8): what its entry reaches (`reach`: its sources, helpers, the other modules'
+ * reaches and the installed declaration files its types come from), and the other `files`:
+ * the tsconfig chain, the install records and type packages, its manifests and assets. What a
+ * build reads beyond these (a stylesheet's partials, say) is in the entry's manifest and
+ * checked on a hit.
  */
-export function actionInputs(workspace: Workspace, module: ModuleInfo, freshness?: Freshness): string[] {
+export function actionInputs(workspace: Workspace, module: ModuleInfo, freshness?: Freshness): { reach: Reach; files: string[] } {
   // Only a type-checked module's verdict rests on the type packages and installs; any module's emit on its tsconfig chain.
-  const read = capabilitiesOf(module.bundler).typeChecks ? verdictInputs(workspace, module, freshness).read : [...reachableFiles(workspace, module.entry, freshness), ...tsconfigInputs(workspace, module.entry, tsconfigOf(workspace, module.entry))];
-  return [...read, ...ownFiles(workspace, module)];
+  const { reach, settings } = capabilitiesOf(module.bundler).typeChecks
+    ? verdictInputs(workspace, module, freshness)
+    : { reach: reachWithStamps(workspace, module.entry, freshness), settings: tsconfigInputs(workspace, module.entry, tsconfigOf(workspace, module.entry)) };
+  return { reach, files: [...settings, ...ownFiles(workspace, module)] };
 }
 
 /**

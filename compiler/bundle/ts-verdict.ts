@@ -20,8 +20,9 @@ export function verdictInputs(workspace: Workspace, module: ModuleInfo, freshnes
   const userConfig = tsconfigOf(workspace, module.entry);
   const installs = [workspace.root, userConfig ? dirname(userConfig) : workspace.root];
   const settings = [...tsconfigInputs(workspace, module.entry, userConfig), ...installRecords(installs), ...typePackageFiles(installs), ...typeScriptInputs(workspace.root, module.package.dir)];
-  const { files: reached, stamps } = reachWithStamps(workspace, module.entry, freshness);
-  return { own: ownFiles(workspace, module, reached), read: [...reached, ...settings], reached, stamps };
+  const reach = reachWithStamps(workspace, module.entry, freshness);
+  const { files: reached, stamps } = reach;
+  return { own: ownFiles(workspace, module, reached), read: [...reached, ...settings], reached, stamps, reach, settings };
 }
 
 /** Asks for the verdict of every one of `modules`, in their order, ahead of their builds (see `checkModulesAhead`). */

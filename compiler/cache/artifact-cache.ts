@@ -2,6 +2,7 @@ import { dirname, sep } from 'node:path';
 import type { Freshness, ReportedChange } from '../freshness/freshness.js';
 import type { DiskStore } from './disk-cache.js';
 import type { RemoteCache } from './remote-cache.js';
+import type { ContentKey } from './content-key.js';
 import { contentHash } from '../freshness/content.js';
 import { isUnchanged, recordInput, recordStamped, type InputRecord } from './inputs.js';
 import { isKitOwnFile } from '../version.js';
@@ -29,6 +30,14 @@ export interface Built<T> {
   stamps?: ReadonlyMap<string, string>;
 }
 
+/** A remote tier's action key, and the content it was made from (see `ArtifactCache.get`). */
+interface RemoteAction {
+  key: string;
+  content?: ContentKey;
+  /** The watcher's mark taken before the content was looked at: a hit's inputs held then. */
+  mark?: number;
+}
+
 /** Where `ArtifactCache.get` found a value: kept in memory, on disk, or built (`miss`). */
 export type CacheSource = 'memory' | 'disk' | 'remote' | 'miss';
 
@@ -50,8 +59,8 @@ export class ArtifactCache<T> {
   private entries = new Map<string, Entry<T>>();
   private inflight = new Map<string, Promise<T>>();
   private unsettled = new WeakSet<object>();
-  /** The remote key of each key `fetchRemote` asked for and missed, until `get` builds it. */
-  private readonly remoteMisses = new Map<string, string>();
+  /** The remote action of each key `fetchRemote` asked for and missed, until `get` builds it. */
+  private readonly remoteMisses = new Map<string, RemoteAction>();
   /** The inputs each key's last build read, kept even when the build was not. */
   private lastInputs = new Map<string, string[]>();
   /** How many builds ran: a figure for tests and benchmarks. */
@@ -69,7 +78,7 @@ export class ArtifactCache<T> {
    * key is the key and that digest, so an edited input is another entry (a 404 before any
    * fetch) and two branches never share, nor evict, one entry.
    */
-  async get(key: string, build: () => Promise<Built<T>>, found?: (source: CacheSource) => void, content?: () => string): Promise<T> {
+  async get(key: string, build: () => Promise<Built<T>>, found?: (source: CacheSource) => void, content?: () => ContentKey): Promise<T> {
     const entry = this.entries.get(key);
     if (entry && this.isFresh(entry)) {
       this.entries.delete(key);
@@ -87,9 +96,9 @@ export class ArtifactCache<T> {
     // One asked for a moment ago (see `fetchRemote`) and missed is not asked for again, nor its digest made again.
     const missed = this.remoteMisses.get(key);
     this.remoteMisses.delete(key);
-    const remoteKey = remote && (missed ?? `${this.store!.name}|${key}${content ? `|${content()}` : ''}`);
-    if (remote && remoteKey && missed === undefined && !remote.settings.verify && !entry && !this.inflight.has(key)) {
-      const hit = await this.fromRemote(key, remoteKey);
+    const action = remote && (missed ?? this.remoteAction(key, content));
+    if (action && missed === undefined && !remote!.settings.verify && !entry && !this.inflight.has(key)) {
+      const hit = await this.fromRemote(key, action);
       if (hit) {
         found?.('remote');
         return hit.value;
@@ -103,7 +112,7 @@ export class ArtifactCache<T> {
       const kept = this.entries.get(key);
       return kept?.value === value && this.isFresh(kept) ? value : this.get(key, build, found, content);
     }
-    const promise = this.run(key, build, remoteKey).finally(() => this.inflight.delete(key));
+    const promise = this.run(key, build, action).finally(() => this.inflight.delete(key));
     this.inflight.set(key, promise);
     return promise;
   }
@@ -117,26 +126,33 @@ export class ArtifactCache<T> {
    * Looks `key` up in the remote tier only, and keeps a hit as `get` would: a caller about to
    * build many modules together (`kit build`) asks first, and builds only what missed.
    */
-  async fetchRemote(key: string, content?: () => string): Promise<boolean> {
+  async fetchRemote(key: string, content?: () => ContentKey): Promise<boolean> {
     const remote = this.store?.remote;
     if (!remote || remote.settings.verify || this.holds(key) || this.inflight.has(key)) return false;
-    const remoteKey = `${this.store!.name}|${key}${content ? `|${content()}` : ''}`;
-    if (await this.fromRemote(key, remoteKey)) return true;
-    this.remoteMisses.set(key, remoteKey);
+    const action = this.remoteAction(key, content);
+    if (await this.fromRemote(key, action)) return true;
+    this.remoteMisses.set(key, action);
     return false;
   }
 
-  /** The remote entry for `remoteKey`, verified against this workspace's files and kept here as if built here. */
-  private async fromRemote(key: string, remoteKey: string): Promise<{ value: T } | undefined> {
-    const hit = await this.store!.remote!.lookup<T>(remoteKey);
+  private remoteAction(key: string, content?: () => ContentKey): RemoteAction {
+    const mark = this.freshness?.mark();
+    const made = content?.();
+    return { key: `${this.store!.name}|${key}${made ? `|${made.digest}` : ''}`, content: made, mark };
+  }
+
+  /** The remote entry for `action`, verified against this workspace's files and kept here as if built here. */
+  private async fromRemote(key: string, action: RemoteAction): Promise<{ value: T } | undefined> {
+    const hit = await this.store!.remote!.lookup<T>(action.key, action.content);
     if (!hit) return undefined;
-    const records = hit.inputs.map((path) => recordInput(path).record);
-    this.keep(key, this.trusted({ value: hit.value, inputs: records }, this.freshness?.mark()));
+    // What the key covers is recorded as the key was made from it: an edit since is found as any other.
+    const records = hit.inputs.map((record) => ({ ...record }));
+    this.keep(key, this.trusted({ value: hit.value, inputs: records }, action.mark));
     this.store?.disk?.write({ key: `${this.store.name}|${key}`, value: hit.value, inputs: records });
     return hit;
   }
 
-  private async run(key: string, build: () => Promise<Built<T>>, remoteKey = `${this.store?.name}|${key}`): Promise<T> {
+  private async run(key: string, build: () => Promise<Built<T>>, action: RemoteAction = { key: `${this.store?.name}|${key}` }): Promise<T> {
     const started = Date.now();
     // Taken before anything is read: whatever the watcher reports from here on is looked at.
     const mark = this.freshness?.mark();
@@ -167,8 +183,8 @@ export class ArtifactCache<T> {
       this.keep(key, this.trusted({ value, inputs: records }, mark));
       this.store?.disk?.write({ key: `${this.store.name}|${key}`, value, inputs: records });
       const remote = this.store?.remote;
-      if (remote?.settings.verify) await remote.verify(remoteKey, key.split('|')[1] ?? key, value);
-      else remote?.upload(remoteKey, value, records);
+      if (remote?.settings.verify) await remote.verify(action.key, key.split('|')[1] ?? key, value, action.content);
+      else remote?.upload(action.key, value, records, action.content);
     }
     return value;
   }

@@ -1,19 +1,25 @@
 import { createHmac } from 'node:crypto';
 import type { OutputFile } from './action-result.js';
-import { currentHash } from '../freshness/content.js';
-import type { InputRecord } from './inputs.js';
+import { recordInput, type InputRecord } from './inputs.js';
+import { ContentKeys, splitByKey, type ContentKey } from './content-key.js';
+import type { Reach } from '../check/reach.js';
 import { sha256 } from './digest.js';
 import { RemoteClient, type RemoteCacheSettings, type Trouble } from './remote-client.js';
 import { KIT_HOME } from '../version.js';
 
-/** What a remote entry holds beside the value: the key it was made for, the inputs it was built from, a signature. */
+/**
+ * What a remote entry holds beside the value: the key it was made for, the inputs it was built
+ * from, a signature. Of the inputs the key covers only the paths: their content is the key's.
+ * Those it does not cover (a stylesheet's partials, say) with their content digest.
+ */
 interface Manifest {
   key: string;
+  covered: string[];
   inputs: { path: string; hash: string }[];
   tag?: string;
 }
 
-const FORMAT = 'kit-remote/1';
+const FORMAT = 'kit-remote/2';
 
 /** REAPI's messages, loaded with the first entry read or written: a command without a remote cache never loads protobuf. */
 const codec = () => import('./action-result.js');
@@ -27,11 +33,12 @@ const KIT = '<kit>';
 /**
  * The remote tier of the artifact caches, on Bazel's HTTP cache protocol. One entry per
  * artifact key (a module, its options): an `ActionResult` under `/ac/<sha256 of the key>`
- * listing two blobs, the value and a manifest naming the key and each input's content
- * digest, both under `/cas/` and, for entries up to 512 KiB, inlined in the entry. A hit is
- * used only when every blob hashes to its digest, the manifest names the key asked for (and
- * carries a good signature, with a signature key), and every input has that content here. Paths are relative to the workspace (and kit's own files to kit), so two
- * checkouts at different places share entries.
+ * listing two blobs, the value and a manifest naming the key and the inputs (with the content
+ * digest of each the key does not cover), both under `/cas/` and, for entries up to 512 KiB,
+ * inlined in the entry. A hit is used only when every blob hashes to its digest, the manifest
+ * names the key asked for (and carries a good signature, with a signature key), every input it
+ * names is covered by this checkout's key or has that content here. Paths are relative to the
+ * workspace (and kit's own files to kit), so two checkouts at different places share entries.
  */
 export class RemoteCache {
   readonly stats = { hits: 0, misses: 0, uploads: 0 };
@@ -39,6 +46,7 @@ export class RemoteCache {
   readonly differing: string[] = [];
   private readonly client: RemoteClient;
   private readonly pending = new Set<Promise<unknown>>();
+  private readonly keys = new ContentKeys((path) => this.portable(path));
 
   constructor(
     settings: RemoteCacheSettings,
@@ -50,28 +58,30 @@ export class RemoteCache {
   }
 
   /**
-   * The content part of an action key: the digest of every path's content, the paths as any
-   * checkout names them. Two checkouts with the same files give the same digest; an edited
-   * file, another.
+   * The content part of an action key: the digest of what `reach` covers and of every other
+   * file's content, the paths as any checkout names them. Two checkouts with the same files
+   * give the same digest; an edited file, another.
    */
-  contentDigest(paths: Iterable<string>): string {
-    const lines = [...new Set(paths)].map((path) => `${this.portable(path)}\0${currentHash(path)}`).sort();
-    return sha256(lines.join('\n'));
+  contentKey({ reach, files }: { reach?: Reach; files: Iterable<string> }): ContentKey {
+    return this.keys.key(reach, files);
   }
 
   get settings(): RemoteCacheSettings {
     return this.client.settings;
   }
 
-  /** The value kept for `key`, and its inputs (absolute paths), when a verified entry matches this workspace. */
-  async lookup<T>(key: string): Promise<{ value: T; inputs: string[] } | undefined> {
-    const found = await this.fetch<T>(key);
+  /**
+   * The value kept for `key`, when a verified entry matches this workspace, and the records of
+   * its inputs: those `content` covers as the key was made from them, and the others the entry lists.
+   */
+  async lookup<T>(key: string, content?: ContentKey): Promise<{ value: T; inputs: InputRecord[] } | undefined> {
+    const found = await this.fetch<T>(key, content);
     if (found) this.stats.hits++;
     else this.stats.misses++;
     return found;
   }
 
-  private async fetch<T>(key: string): Promise<{ value: T; inputs: string[] } | undefined> {
+  private async fetch<T>(key: string, content?: ContentKey): Promise<{ value: T; inputs: InputRecord[] } | undefined> {
     const portableKey = this.portable(key);
     const action = await this.client.get('ac', this.actionHash(portableKey));
     if (!action) return undefined;
@@ -94,6 +104,7 @@ export class RemoteCache {
     let manifest: Manifest;
     try {
       manifest = JSON.parse(manifestBytes.toString('utf8')) as Manifest;
+      if (!Array.isArray(manifest.covered) || !Array.isArray(manifest.inputs)) return undefined;
     } catch {
       return undefined;
     }
@@ -106,21 +117,30 @@ export class RemoteCache {
       this.onTrouble('unverified', 'an entry has no good signature for this signature key, so it was not used');
       return undefined;
     }
-    const inputs = manifest.inputs.map((input) => ({ path: this.local(input.path), hash: input.hash }));
-    if (inputs.some((input) => currentHash(input.path) !== input.hash)) return undefined;
+    // What the key covers has the content the key names (as recorded when it was made); the rest is compared here.
+    const keyRecords = new Map(content?.covered().map((record) => [record.path, record]));
+    const covered = manifest.covered.map((path) => keyRecords.get(this.local(path)));
+    if (covered.some((record) => !record)) return undefined;
+    const read = manifest.inputs.map((input) => ({ record: recordInput(this.local(input.path)).record, hash: input.hash }));
+    if (read.some(({ record, hash }) => record.hash !== hash)) return undefined;
     try {
-      return { value: JSON.parse(this.local(valueBytes.toString('utf8'))) as T, inputs: inputs.map((i) => i.path) };
+      return { value: JSON.parse(this.local(valueBytes.toString('utf8'))) as T, inputs: [...(covered as InputRecord[]), ...read.map((r) => r.record)] };
     } catch {
       return undefined;
     }
   }
 
-  /** Uploads a value built here from `records`, in the background: blobs first, then the entry naming them. */
-  upload(key: string, value: unknown, records: readonly InputRecord[]): void {
+  /**
+   * Uploads a value built here from `records`, in the background: blobs first, then the entry
+   * naming them. `content`: what the key covers, whose content the manifest need not list.
+   */
+  upload(key: string, value: unknown, records: readonly InputRecord[], content?: ContentKey): void {
     if (!this.settings.write || !this.client.usable) return;
     // An entry is for any checkout: an input outside the workspace and kit could not be matched elsewhere.
     if (records.some((r) => !this.isPortable(r.path))) return;
-    const manifest: Manifest = { key: this.portable(key), inputs: records.map((r) => ({ path: this.portable(r.path), hash: r.hash })) };
+    const split = content ? splitByKey(content, records) : { covered: [], beyond: records };
+    if (!split) return;
+    const manifest: Manifest = { key: this.portable(key), covered: split.covered.map((r) => this.portable(r.path)), inputs: split.beyond.map((r) => ({ path: this.portable(r.path), hash: r.hash })) };
     const valueBytes = Buffer.from(this.portable(JSON.stringify(value)));
     if (this.settings.signatureKey) manifest.tag = this.sign(manifest, sha256(valueBytes));
     const manifestBytes = Buffer.from(JSON.stringify(manifest));
@@ -140,8 +160,8 @@ export class RemoteCache {
   }
 
   /** `--remote-cache-verify`: a module built here whose bytes differ from the remote entry's is reported. */
-  async verify(key: string, label: string, value: unknown): Promise<void> {
-    const remote = await this.fetch<unknown>(key);
+  async verify(key: string, label: string, value: unknown, content?: ContentKey): Promise<void> {
+    const remote = await this.fetch<unknown>(key, content);
     if (remote && JSON.stringify(remote.value) !== JSON.stringify(value)) this.differing.push(label);
   }
 
@@ -158,7 +178,7 @@ export class RemoteCache {
   }
 
   private sign(manifest: Manifest, valueHash: string): string {
-    return createHmac('sha256', this.settings.signatureKey!).update(`${manifest.key}\n${JSON.stringify(manifest.inputs)}\n${valueHash}`).digest('hex');
+    return createHmac('sha256', this.settings.signatureKey!).update(`${manifest.key}\n${JSON.stringify(manifest.covered)}\n${JSON.stringify(manifest.inputs)}\n${valueHash}`).digest('hex');
   }
 
   private isPortable(path: string): boolean {

@@ -35,11 +35,22 @@ const SCANNED = /\.([cm]?[jt]sx?)$/;
 
 /**
  * What a module entry reaches, with what that answer rests on: the stamp of every file read
- * and of every directory looked in (a file made there may change what an import names).
+ * and of every directory looked in (a file made there may change what an import names). Its
+ * files are those it walked itself (`own`) and those of the other modules' reaches it took
+ * whole (`took`): a digest made of theirs reads each module's files once, not once per
+ * module importing it. A new Reach is made whenever anything it rests on changed, so what is
+ * derived from one may be kept with it.
  */
-interface Reach extends KeptStamps {
-  files: string[];
-  stamps: Map<string, string>;
+export interface Reach extends KeptStamps {
+  readonly files: string[];
+  readonly stamps: Map<string, string>;
+  readonly own: string[];
+  readonly took: Reach[];
+  /**
+   * On an import cycle with another module: which of them was walked first decides which took
+   * the other whole, so only the whole list of its files is the same whichever was.
+   */
+  readonly cyclic: boolean;
 }
 
 /** The reach of each module entry, kept while every stamp it rests on holds, for the last discovery asked about. */
@@ -64,7 +75,7 @@ export function reachableFiles(workspace: Workspace, entry: string, freshness?: 
  * `reachableFiles`, with the stamp each file had when it was read or last found unchanged (just
  * now, or as a trusted watcher vouches: `freshness`).
  */
-export function reachWithStamps(workspace: Workspace, entry: string, freshness?: Freshness): { files: string[]; stamps: ReadonlyMap<string, string> } {
+export function reachWithStamps(workspace: Workspace, entry: string, freshness?: Freshness): Reach {
   return reachOf(workspace, entry, new Set(), freshness);
 }
 
@@ -96,6 +107,9 @@ function reachOf(workspace: Workspace, entry: string, walking: Set<string>, fres
   const checked = freshness?.mark();
   walking.add(entry);
   const reached = new Set<string>();
+  const own: string[] = [];
+  const took = new Set<Reach>();
+  let cyclic = false;
   const stamps = new Map<string, string>();
   const exists = directoryListings((dir) => stamps.set(dir, currentStamp(dir)));
   // An edit to a tsconfig's `paths` changes where an alias leads.
@@ -109,6 +123,7 @@ function reachOf(workspace: Workspace, entry: string, walking: Set<string>, fres
   for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
     if (reached.has(file)) continue;
     reached.add(file);
+    own.push(file);
     if (!SCANNED.test(file)) {
       stamps.set(file, currentStamp(file));
       continue;
@@ -124,7 +139,7 @@ function reachOf(workspace: Workspace, entry: string, walking: Set<string>, fres
     if (!installed) for (const name of specifiers.types) reachBare(name, file);
   }
   walking.delete(entry);
-  const found: Reach = { files: [...reached], stamps, checked };
+  const found: Reach = { files: [...reached], stamps, checked, own, took: [...took], cyclic };
   reaches.set(entry, found);
   return found;
 
@@ -132,11 +147,20 @@ function reachOf(workspace: Workspace, entry: string, walking: Set<string>, fres
     const module = findModule(workspace, specifier);
     // A stylesheet a package exports is typed by the ambient `*.css` declarations, not by its text.
     if (module && isStylesheetModule(module)) return;
+    if (module?.entry === entry) return reach(entry);
     // A module on a cycle back to one being walked is walked here.
-    if (module && (module.entry === entry || walking.has(module.entry))) return reach(module.entry);
+    if (module && walking.has(module.entry)) {
+      cyclic = true;
+      return reach(module.entry);
+    }
     if (module) {
       const other = reachOf(workspace, module.entry, walking, freshness);
-      for (const file of other.files) reached.add(file);
+      took.add(other);
+      for (const file of other.files) {
+        // It reaches this entry back: the two are on a cycle.
+        if (file === entry) cyclic = true;
+        reached.add(file);
+      }
       for (const [path, stamp] of other.stamps) stamps.set(path, stamp);
       return;
     }

@@ -2,22 +2,17 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { kitSync } from '../helpers/kit-command.js';
 import { decodeActionResult } from '../../lib/compiler/cache/action-result.js';
-import { freePort, startNginx, type TestNginx } from '../helpers/nginx.js';
+import { actionRequests as requests, buildWithRemote as build, logMark as mark, startRemoteCache } from '../helpers/remote-cache.js';
 import { copySample, removeWorkspaces, writeFiles } from '../helpers/workspace.js';
 
 // CONTRACT §8: an action key is the digest of what the output and verdict rest on, as Bazel's.
-let nginx: TestNginx;
+let nginx: Awaited<ReturnType<typeof startRemoteCache>>;
 let url: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  nginx = await startNginx((dir) => `  server {
-    listen 127.0.0.1:${port};
-    location / { root ${dir}/cache; dav_methods PUT; create_full_put_path on; client_max_body_size 64m; }
-  }`, port);
-  url = `http://127.0.0.1:${port}/`;
+  nginx = await startRemoteCache();
+  url = nginx.url;
 });
 afterAll(async () => {
   await nginx?.stop();
@@ -42,22 +37,8 @@ function checkout(): string {
   return dir;
 }
 
-function build(dir: string, args: string[], env: Record<string, string> = {}) {
-  const result = kitSync(['build', ...args], { cwd: dir, env: { KIT_CACHE_DIR: 'off', ...env } });
-  const counts = /remote cache: (\d+) from it, (\d+) missed(?:, (\d+) uploaded)?/.exec(`${result.stdout}${result.stderr}`);
-  return { ...result, hits: Number(counts?.[1] ?? -1), misses: Number(counts?.[2] ?? -1), uploads: Number(counts?.[3] ?? 0) };
-}
-
-/** Where nginx's access log ends now: what `actionRequests` reads from. */
-const logMark = () => readFileSync(join(nginx.dir, 'access.log'), 'utf8').length;
-
-/** The `ac/` requests nginx answered for `prefix` since `mark`, by status. */
-function actionRequests(prefix: string, mark: number): Record<string, number> {
-  const log = readFileSync(join(nginx.dir, 'access.log'), 'utf8').slice(mark);
-  const statuses: Record<string, number> = {};
-  for (const [, status] of log.matchAll(new RegExp(`"GET /${prefix}/ac/[0-9a-f]{64} HTTP/1\\.1" (\\d{3})`, 'g'))) statuses[status] = (statuses[status] ?? 0) + 1;
-  return statuses;
-}
+const logMark = () => mark(nginx);
+const actionRequests = (prefix: string, since: number) => requests(nginx, prefix, since);
 
 const files = (dir: string) => Object.fromEntries(readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile()).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
 const edit = (dir: string) => writeFiles(dir, { [CART]: `${readFileSync(join(dir, CART), 'utf8')}export const edited = true;\n` });

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { kitSync } from '../helpers/kit-command.js';
+import { buildWithRemote } from '../helpers/remote-cache.js';
 import { decodeActionResult, encodeActionResult } from '../../lib/compiler/cache/action-result.js';
 import { freePort, startNginx, type TestNginx } from '../helpers/nginx.js';
 import { DEV, startTestServer } from '../helpers/server.js';
@@ -46,11 +46,7 @@ function checkout(): string {
   return dir;
 }
 
-function build(dir: string, args: string[], env: Record<string, string> = {}) {
-  const result = kitSync(['build', ...args], { cwd: dir, env: { KIT_CACHE_DIR: 'off', ...env } });
-  const counts = /remote cache: (\d+) from it, (\d+) missed(?:, (\d+) uploaded)?/.exec(`${result.stdout}${result.stderr}`);
-  return { ...result, hits: Number(counts?.[1] ?? -1), misses: Number(counts?.[2] ?? -1), uploads: Number(counts?.[3] ?? 0) };
-}
+const build = buildWithRemote;
 
 const files = (dir: string) => Object.fromEntries(readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile()).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
 const entries = (kind: 'ac' | 'cas') => readdirSync(join(nginx.dir, 'cache', kind)).sort();
