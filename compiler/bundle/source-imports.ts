@@ -110,8 +110,8 @@ async function lexFile(file: string): Promise<Lexed | undefined> {
 
 /** Static imports, re-exports and literal dynamic imports; types stripped first so the lexer sees JavaScript. */
 async function specifiersOf(source: string, loader: Loader): Promise<{ name: string; dynamic: boolean }[]> {
-  // No import, re-export or `import()` can be written without one of these words.
-  if (!/\b(?:import|export)\b/.test(source)) return [];
+  // Every specifier is a string after `from`, `import` or `import(`: a file with none (most helpers) imports nothing.
+  if (!/\b(?:from|import)\s*[('"]/.test(source)) return [];
   await init;
   const code = strippedByOxc(source, loader) ?? (await strippedByEsbuild(source, loader));
   try {

@@ -44,6 +44,8 @@ const SCANNED = /\.([cm]?[jt]sx?)$/;
 export interface Reach extends KeptStamps {
   readonly files: string[];
   readonly stamps: Map<string, string>;
+  /** Those of `stamps` this walk took itself, not from the reaches it took whole. */
+  readonly ownStamps: ReadonlyMap<string, string>;
   readonly own: string[];
   readonly took: Reach[];
   /**
@@ -97,12 +99,40 @@ export async function reachAhead(workspace: Workspace, freshness: Freshness): Pr
   }
 }
 
+/**
+ * Whether a kept reach still holds. A watcher that vouches for it answers for its files; else
+ * its own stamps are looked at, then those of each reach it took, each reach once in a turn of
+ * the event loop: the modules of a chain of packages rest on the same reaches, and a reach
+ * looked at a moment ago, in the same turn, is not stat'ed again for each module above it.
+ */
+function stillHolds(kept: Reach, freshness: Freshness | undefined): boolean {
+  if (freshness?.mark() !== undefined && freshness.vouchesFor(kept)) return stampsHold(kept, freshness);
+  if (heldThisTurn.has(kept)) return true;
+  for (const [path, stamp] of kept.ownStamps) if (currentStamp(path) !== stamp) return false;
+  if (!kept.took.every((other) => stillHolds(other, freshness))) return false;
+  kept.checked = freshness?.mark();
+  noteHeld(kept);
+  return true;
+}
+
+/** Reaches found (or made) holding in this turn of the event loop; let go at its end. */
+const heldThisTurn = new Set<Reach>();
+let turnEnds: NodeJS.Immediate | undefined;
+
+function noteHeld(reach: Reach): void {
+  heldThisTurn.add(reach);
+  turnEnds ??= setImmediate(() => {
+    heldThisTurn.clear();
+    turnEnds = undefined;
+  }).unref();
+}
+
 function reachOf(workspace: Workspace, entry: string, walking: Set<string>, freshness: Freshness | undefined): Reach {
   // A new discovery (a manifest changed): what was kept for the old one is let go.
   if (workspace !== reachedIn) reaches.clear();
   reachedIn = workspace;
   const kept = reaches.get(entry);
-  if (kept && stampsHold(kept, freshness)) return kept;
+  if (kept && stillHolds(kept, freshness)) return kept;
   // Taken before anything is read: a change reported during the walk is looked at next time.
   const checked = freshness?.mark();
   walking.add(entry);
@@ -139,7 +169,10 @@ function reachOf(workspace: Workspace, entry: string, walking: Set<string>, fres
     if (!installed) for (const name of specifiers.types) reachBare(name, file);
   }
   walking.delete(entry);
-  const found: Reach = { files: [...reached], stamps, checked, own, took: [...took], cyclic };
+  const merged = new Map(stamps);
+  for (const other of took) for (const [path, stamp] of other.stamps) merged.set(path, stamp);
+  const found: Reach = { files: [...reached], stamps: merged, ownStamps: stamps, checked, own, took: [...took], cyclic };
+  noteHeld(found);
   reaches.set(entry, found);
   return found;
 
@@ -161,7 +194,6 @@ function reachOf(workspace: Workspace, entry: string, walking: Set<string>, fres
         if (file === entry) cyclic = true;
         reached.add(file);
       }
-      for (const [path, stamp] of other.stamps) stamps.set(path, stamp);
       return;
     }
     const aliased = aliases(specifier, importer, { types: true, exists });

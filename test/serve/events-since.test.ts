@@ -36,6 +36,8 @@ test('a build announced after a page was made, before its event stream opened, r
     'packages/app/main/index.ts': 'export const greeting: string = "hello";\n',
   });
   server = await startTestServer(dir);
+  // Judged first: the page is then made from the builds (a page sent before them hears their own announcement too).
+  expect((await fetch(new URL('/preview/entry.json', server.url))).status).toBe(200);
   const page = await (await fetch(new URL('/preview/', server.url), { headers: { accept: 'text/html' } })).text();
   const state = JSON.parse(/<script[^>]*id="kit-preview"[^>]*>([\s\S]*?)<\/script>/.exec(page)![1]) as { cursor: number };
   expect(Number.isInteger(state.cursor)).toBe(true);
