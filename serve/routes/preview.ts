@@ -43,9 +43,12 @@ async function planPageFirst(ctx: ServiceContext, workspace: Workspace, event: H
   void judging
     .then(async (builds) => {
       const judged = await planPreview(ctx.compiler, workspace, { ...request, builds });
+      // A module that failed imports nothing in its plan: the page shows why, and loads again once it is fixed.
+      if (judged.ok && judged.plan.diagnostics.length) return;
       if (!judged.ok || !samePage(first.plan, judged.plan)) ctx.channel.publish('page.changed', { reason: 'imports' });
     })
-    .catch(() => ctx.channel.publish('page.changed', { reason: 'imports' }));
+    // A judgement that failed as a whole fails the modules' own requests too: those say why.
+    .catch(() => undefined);
   return first;
 }
 

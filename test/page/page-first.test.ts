@@ -71,3 +71,27 @@ test("a page asked for while its `ts` module waits for TypeScript 7's verdict is
     await service.close();
   }
 });
+
+test('a page whose sources do not show what the build imports (a stylesheet through a tsconfig `paths` alias) is told to load again once judged', async () => {
+  const dir = writeWorkspace({
+    'kit.json': { packages: ['packages/*'] },
+    'tsconfig.json': { compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', paths: { '@/*': ['./packages/app/main/*'] } } },
+    'packages/app/package.json': pkg('@p/app', { exports: { './main': './main/index.ts' }, kit: { bundler: 'ts' } }),
+    'packages/app/main/index.ts': "import '@/app.css';\ndocument.body.textContent = 'styled';\n",
+    'packages/app/main/app.css': 'body { color: teal; }\n',
+    'index.html': "<!doctype html>\n<html><body><script type=\"module\">import '@p/app/main';</script></body></html>\n",
+  });
+  const service = createInProcessService(dir);
+  try {
+    const cursor = service.context.channel.cursor;
+    const sent = await (await service.request('/preview/', { headers: BROWSER })).text();
+    expect(pendingModules(sent)).toEqual(['@p/app@0.1.0/main']);
+    expect(loadedParts(sent).join('\n')).not.toContain('data-kit-styles');
+    expect((await service.request('/preview/entry.json')).status).toBe(200);
+    await expect.poll(() => service.context.channel.since(cursor)?.filter((e) => e.type === 'page.changed').map((e) => e.data)).toEqual([{ reason: 'imports' }]);
+    const judged = await (await service.request('/preview/', { headers: BROWSER })).text();
+    expect(loadedParts(judged).join('\n')).toContain('data-kit-styles="@p/app@0.1.0/main"');
+  } finally {
+    await service.close();
+  }
+});
