@@ -37,6 +37,14 @@ export interface BuildOutcome {
 const JUDGE_CONCURRENCY = 4;
 
 /**
+ * Dependents judged together after an edit: a module edited again meanwhile waits for these
+ * verdicts at most (TypeScript 7 answers in the order it is asked), not for every dependent's.
+ */
+const DEPENDENTS_AT_ONCE = 8;
+/** How long after an edit its dependents wait for another edit before they are judged. */
+const DEPENDENTS_AFTER_MS = 200;
+
+/**
  * The current build state of every module in its judged form. Each change of a module's
  * status or hash bumps `revision` and is announced once as `build.ended`.
  */
@@ -68,9 +76,10 @@ export class BuildStates {
    * first, on their own (theirs are the answers awaited now), then those that read one. Of
    * those, when every edited file declares what it did when they were last judged, only
    * the ones whose code may hold an edited file (a file of their output, or a module of
-   * unknown files) or judged elsewhere since: the others' verdicts stand.
+   * unknown files) or judged elsewhere since: the others' verdicts stand. Dependents a few at
+   * a time: once another edit has come (`superseded`), the rest are left to its judgement.
    */
-  async judgeEdit(compiler: Compiler, workspace: Workspace, paths: ReadonlySet<string>): Promise<void> {
+  async judgeEdit(compiler: Compiler, workspace: Workspace, paths: ReadonlySet<string>, superseded: () => boolean = () => false): Promise<void> {
     const signatures = this.dependents.signaturesOf(paths);
     const { holding, reading } = this.affected(workspace, paths);
     await this.judge(compiler, workspace, holding, { forEdit: true });
@@ -80,8 +89,16 @@ export class BuildStates {
       return !files || this.judgedElsewhere.has(module.vspecifier) || Object.values(files).some((file) => edited.has(file.path));
     };
     const dependents = this.dependents.kept(signatures) ? reading.filter(mayHold) : reading;
-    const builds = dependents.length ? await this.judge(compiler, workspace, dependents, { forEdit: true }) : new Map<ModuleInfo, ModuleBuild>();
-    this.dependents.note(signatures, [...builds.values()].every((build) => build.settled));
+    let settled = true;
+    // A burst of saves (format on save, an editor saving as one types) judges them once, after it.
+    if (dependents.length) await new Promise((resolve) => setTimeout(resolve, DEPENDENTS_AFTER_MS));
+    for (let at = 0; at < dependents.length; at += DEPENDENTS_AT_ONCE) {
+      // Another edit came: these verdicts are judged again after it, and its own module's answer (and verdict) comes first.
+      if (superseded()) return this.dependents.note(signatures, false);
+      const builds = await this.judge(compiler, workspace, dependents.slice(at, at + DEPENDENTS_AT_ONCE), { forEdit: true });
+      settled &&= [...builds.values()].every((build) => build.settled);
+    }
+    this.dependents.note(signatures, settled);
   }
 
   /** Builds `modules` in their judged form, records the results and announces what changed. `forEdit`: the watcher's judgement of an edit. */

@@ -61,7 +61,7 @@ export function watchWorkspace(ctx: ServiceContext): FSWatcher {
         const workspace = ctx.loader.load();
         // The edited files to open previews first, where each can be made on its own; the builds follow.
         if (ctx.channel.subscribers > 0 && (await ctx.builds.updateFiles(workspace, paths))) await new Promise((resolve) => setTimeout(resolve, FETCH_GRACE_MS));
-        await ctx.builds.judgeEdit(ctx.compiler, workspace, paths);
+        await ctx.builds.judgeEdit(ctx.compiler, workspace, paths, () => again);
         announcePageFiles(ctx, workspace, paths);
       } while (again);
     } catch (error) {

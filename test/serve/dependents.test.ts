@@ -32,13 +32,13 @@ function setUp() {
   compiler.compileMany = (ws: Workspace, modules: ModuleInfo[], options) => (built.push(...modules.map((m) => m.specifier)), compileMany(ws, modules, options));
   const states = new BuildStates(new Channel());
   const word = join(dir, 'packages/lib/main/word.ts');
-  /** Edits word.ts, judges the edit as the watcher does, and gives the modules built for it. */
-  const edit = async (text: string) => {
+  /** Edits word.ts, judges the edit as the watcher does (`superseded`: another edit came meanwhile), and gives the modules built for it. */
+  const edit = async (text: string, superseded = () => false) => {
     writeFiles(dir, { 'packages/lib/main/word.ts': text });
     built.length = 0;
     // Past the racy window of the file's stamp, as a watcher's report comes after the write.
     await new Promise((resolve) => setTimeout(resolve, 30));
-    await states.judgeEdit(compiler, workspace, new Set([word]));
+    await states.judgeEdit(compiler, workspace, new Set([word]), superseded);
     return [...new Set(built)].sort();
   };
   return { workspace, compiler, states, edit };
@@ -67,4 +67,14 @@ test('a dependent judged by another caller since (a page, /state) is judged agai
   await states.judge(compiler, workspace, workspace.modules);
   expect(await edit(WORD("'four'"))).toEqual(['@dep/app/main', '@dep/lib/main']);
   expect(await edit(WORD("'five'"))).toEqual(['@dep/lib/main']);
+});
+
+test('while edits keep coming, the dependents are left to the last one: each edit judges its own module, the last its dependents', async () => {
+  const { workspace, compiler, states, edit } = setUp();
+  await states.judge(compiler, workspace, workspace.modules, { forEdit: true });
+  // What the file declares changes with each edit, and another edit follows each but the last.
+  expect(await edit(WORD('1', 'number'), () => true)).toEqual(['@dep/lib/main']);
+  expect(await edit(WORD('2', 'number'), () => true)).toEqual(['@dep/lib/main']);
+  expect(await edit(WORD('3', 'number'))).toEqual(['@dep/app/main', '@dep/lib/main']);
+  expect(states.known('@dep/app@0.1.0/main')).toMatchObject({ status: 'invalid', diagnostics: [expect.objectContaining({ code: 'TS2322' })] });
 });
