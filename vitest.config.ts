@@ -17,7 +17,7 @@ const INNER = [
   'test/emit/*.test.ts',
   'test/workspace/{workspace,package-managers,package-shapes,tsconfig-project,export-conditions,stylesheet-exports}.test.ts',
   'test/check/{check-ahead,checker-failure,kept-verdicts,directory-listings,native-checker,machine-paths,reach,sibling-root-dir,specifiers,typescript-per-package}.test.ts',
-  'test/bundle/{import-meta-env,import-suffixes,bundle-kept,compile,module-diagnostics,postcss-config-reads,ts-checks,styles-postcss,typescript-idioms,stylesheet-exports}.test.ts',
+  'test/bundle/{reserved-builds,import-meta-env,import-suffixes,bundle-kept,compile,module-diagnostics,postcss-config-reads,ts-checks,styles-postcss,typescript-idioms,stylesheet-exports}.test.ts',
   'test/cache/{action-result,disk-cache-faults,reach-keys}.test.ts',
   'test/serve/{in-process,stylesheet-exports,dependents}.test.ts',
   'test/hot/*.test.ts',

@@ -1,4 +1,5 @@
 import type { Compiler, ModuleBuild } from './compile.js';
+import type { Reservation } from './reserved-builds.js';
 import { formatOptions, type CompileOptions } from './bundle/options.js';
 import { togetherBundler } from './bundle/registry.js';
 import { importMetaEnv } from './bundle/import-meta-env.js';
@@ -17,13 +18,12 @@ const BATCH = 50;
 const CALLS_IN_FLIGHT = 2;
 
 /**
- * `group` in calls of about `BATCH` modules, of sizes as even as can be: a small remainder
- * would be a call of its own at the end of the build (51 modules, a call of 50 and one of 1).
+ * How many modules a call of `group` bundles: about `BATCH`, in calls of sizes as even as can
+ * be (a small remainder would be a call of its own at the end of the build: 51 modules, a call
+ * of 50 and one of 1).
  */
-function batchesOf<T>(group: readonly T[]): T[][] {
-  const count = Math.max(1, Math.round(group.length / BATCH));
-  const size = Math.ceil(group.length / count);
-  return Array.from({ length: Math.ceil(group.length / size) }, (_, i) => group.slice(i * size, (i + 1) * size));
+function callSize(group: number): number {
+  return Math.ceil(group / Math.max(1, Math.round(group / BATCH)));
 }
 
 export interface CompileAllOptions {
@@ -61,12 +61,31 @@ export async function compileAll(compiler: Compiler, workspace: Workspace, modul
       groups.set(key, [...(groups.get(key) ?? []), module]);
     }
   }
-  const batches = [...groups.values()].flatMap(batchesOf);
+  // Each call takes the next modules of a group as it starts; a module asked for meanwhile
+  // (a page's request) moves to the front, its group first (see `ReservedBuilds`).
+  const waiting = [...groups.values()].map((group) => ({ modules: [...group], size: callSize(group.length) }));
+  const reservations = new Map<ModuleInfo, Reservation>();
+  for (const group of waiting) {
+    for (const module of group.modules) {
+      reservations.set(module, compiler.reserve(workspace, module, optionsOf(module), () => {
+        const at = group.modules.indexOf(module);
+        if (at < 0) return;
+        group.modules.splice(at, 1);
+        group.modules.unshift(module);
+        waiting.splice(waiting.indexOf(group), 1);
+        waiting.unshift(group);
+      }));
+    }
+  }
+  const nextCall = () => {
+    const group = waiting.find((each) => each.modules.length);
+    return group?.modules.splice(0, group.size);
+  };
   const bundleTogether = async () => {
-    for (let batch = batches.shift(); batch; batch = batches.shift()) {
+    for (let batch = nextCall(); batch; batch = nextCall()) {
       batch.forEach((module) => onStarted?.(module));
       const results = await compiler.compileMany(workspace, batch, optionsOf(batch[0]));
-      batch.forEach((module, i) => finished(module, results[i]));
+      batch.forEach((module, i) => (finished(module, results[i]), reservations.get(module)!.settle(results[i])));
     }
   };
   const compileEach = async () => {
@@ -75,7 +94,12 @@ export async function compileAll(compiler: Compiler, workspace: Workspace, modul
       finished(module, await compiler.compile(workspace, module, optionsOf(module)));
     }
   };
-  if (ahead) await compiler.startAhead(workspace, modules, optionsOf);
-  await Promise.all([...Array.from({ length: CALLS_IN_FLIGHT }, bundleTogether), ...Array.from({ length: concurrency }, compileEach)]);
+  try {
+    if (ahead) await compiler.startAhead(workspace, modules, optionsOf);
+    await Promise.all([...Array.from({ length: CALLS_IN_FLIGHT }, bundleTogether), ...Array.from({ length: concurrency }, compileEach)]);
+  } finally {
+    // Whatever was not built (a call failed): a request waiting for it builds it itself.
+    for (const reservation of reservations.values()) reservation.fail(new Error('not built'));
+  }
   return builds;
 }

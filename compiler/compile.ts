@@ -1,3 +1,4 @@
+import { ReservedBuilds, type Reservation } from './reserved-builds.js';
 import { statSync } from 'node:fs';
 import { esbuild } from './commonjs.js';
 import { ArtifactCache, type CacheSource } from './cache/artifact-cache.js';
@@ -73,6 +74,7 @@ export class Compiler {
   /** The shared tier (Bazel's remote-cache protocol), when one is given: its hits, misses and uploads. */
   readonly remote?: RemoteCache;
   private current?: Workspace;
+  private readonly reserved = new ReservedBuilds();
   /** A `ts` module was built in this process: TypeScript and its emit program are loaded. */
   private tsReady = false;
   private readonly freshness?: Freshness;
@@ -155,7 +157,14 @@ export class Compiler {
   }
 
   compile(workspace: Workspace, module: ModuleInfo, options: CompileOptions): Promise<ModuleBuild> {
-    return this.compileWith(workspace, module, options, runBundler);
+    const build = () => this.compileWith(workspace, module, options, runBundler);
+    // Reserved by a caller building many at once: its build, else (it did not make it) one of its own.
+    return this.reserved.take(this.scriptKey(workspace, module, options))?.catch(build) ?? build();
+  }
+
+  /** Reserves the build of `module` for a caller about to make it with others (see `ReservedBuilds`). */
+  reserve(workspace: Workspace, module: ModuleInfo, options: CompileOptions, promote: () => void): Reservation {
+    return this.reserved.reserve(this.scriptKey(workspace, module, options), promote);
   }
 
   /**
