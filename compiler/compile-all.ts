@@ -84,8 +84,8 @@ export async function compileAll(compiler: Compiler, workspace: Workspace, modul
   const bundleTogether = async () => {
     for (let batch = nextCall(); batch; batch = nextCall()) {
       batch.forEach((module) => onStarted?.(module));
-      const results = await compiler.compileMany(workspace, batch, optionsOf(batch[0]));
-      batch.forEach((module, i) => (finished(module, results[i]), reservations.get(module)!.settle(results[i])));
+      // Each module's reservation settles with its own build: a request for it waits for no other.
+      await compiler.compileMany(workspace, batch, optionsOf(batch[0]), (module, build) => (finished(module, build), reservations.get(module)!.settle(build)));
     }
   };
   const compileEach = async () => {

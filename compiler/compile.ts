@@ -158,8 +158,9 @@ export class Compiler {
 
   compile(workspace: Workspace, module: ModuleInfo, options: CompileOptions): Promise<ModuleBuild> {
     const build = () => this.compileWith(workspace, module, options, runBundler);
-    // Reserved by a caller building many at once: its build, else (it did not make it) one of its own.
-    return this.reserved.take(this.scriptKey(workspace, module, options))?.catch(build) ?? build();
+    // Reserved by a caller building many at once: once its call is done, the cache answers (or
+    // builds again, when a file changed since the call read it).
+    return this.reserved.take(this.scriptKey(workspace, module, options))?.then(build, build) ?? build();
   }
 
   /** Reserves the build of `module` for a caller about to make it with others (see `ReservedBuilds`). */
@@ -172,9 +173,9 @@ export class Compiler {
    * bundles many modules in one call (rolldown's and esbuild's), that no cache holds, are
    * bundled together, which shares the bundler's work across them; the rest as `compile` does.
    * Each module's build is under way from the start: a request for one of them meanwhile
-   * waits for the call rather than bundling it again.
+   * waits for the call rather than bundling it again. `onBuilt` hears of each as it is done.
    */
-  async compileMany(workspace: Workspace, modules: ModuleInfo[], options: CompileOptions): Promise<ModuleBuild[]> {
+  async compileMany(workspace: Workspace, modules: ModuleInfo[], options: CompileOptions, onBuilt?: (module: ModuleInfo, build: ModuleBuild) => void): Promise<ModuleBuild[]> {
     if (workspace !== this.current) this.release(workspace);
     let unbuilt = modules.filter((m) => !this.refusal(m, options) && !this.scripts.holds(this.scriptKey(workspace, m, options)) && !this.scripts.isBuilding(this.scriptKey(workspace, m, options)));
     if (this.remote) {
@@ -210,7 +211,7 @@ export class Compiler {
       // The bare imports the batch kept are what this build's rules would have kept.
       for (const name of done.policy.externals) input.policy.externals.add(name);
       return done.result;
-    })));
+    }).then((build) => (onBuilt?.(module, build), build))));
   }
 
   private async compileWith(workspace: Workspace, module: ModuleInfo, options: CompileOptions, bundle: (input: KitBundleInput) => Promise<KitBundleResult>): Promise<ModuleBuild> {

@@ -1,5 +1,5 @@
 import { dirname, relative, sep } from 'node:path';
-import { compileAll, hotFileUpdate, judgedOptions, type Compiler, type Diagnostic, type FileUpdate, type ModuleBuild, type ModuleInfo, type PlannedImports, type Workspace } from '../compiler/index.js';
+import { compileAll, directoryListings, hotFileUpdate, judgedOptions, writtenPlanner, type Compiler, type Diagnostic, type FileUpdate, type ModuleBuild, type ModuleInfo, type PlannedImports, type Workspace } from '../compiler/index.js';
 import type { Channel } from './channel.js';
 import { Dependents } from './dependents.js';
 import { fileUpdateOf, hotUpdateOf, type HotModuleUpdate, type RunningBuild } from './hot-updates.js';
@@ -80,10 +80,14 @@ export class BuildStates {
    * a time: once another edit has come (`superseded`), the rest are left to its judgement.
    */
   async judgeEdit(compiler: Compiler, workspace: Workspace, paths: ReadonlySet<string>, superseded: () => boolean = () => false): Promise<void> {
-    const signatures = this.dependents.signaturesOf(paths);
-    const { holding, reading } = this.affected(workspace, paths);
+    // The edits whose dependents a later edit left unjudged are judged with this one's.
+    const edits = new Set([...this.dependentsOwed, ...paths]);
+    this.dependentsOwed = edits;
+    const signatures = this.dependents.signaturesOf(edits);
+    const { holding } = this.affected(workspace, paths);
+    const reading = this.affected(workspace, edits).reading.filter((module) => !holding.includes(module));
     await this.judge(compiler, workspace, holding, { forEdit: true });
-    const edited = new Set([...paths].map((path) => relative(workspace.root, path).split(sep).join('/')));
+    const edited = new Set([...edits].map((path) => relative(workspace.root, path).split(sep).join('/')));
     const mayHold = (module: ModuleInfo) => {
       const files = this.running.get(module.vspecifier)?.hot?.files;
       return !files || this.judgedElsewhere.has(module.vspecifier) || Object.values(files).some((file) => edited.has(file.path));
@@ -91,15 +95,19 @@ export class BuildStates {
     const dependents = this.dependents.kept(signatures) ? reading.filter(mayHold) : reading;
     let settled = true;
     // A burst of saves (format on save, an editor saving as one types) judges them once, after it.
-    if (dependents.length) await new Promise((resolve) => setTimeout(resolve, DEPENDENTS_AFTER_MS));
+    for (let waited = 0; dependents.length && waited < DEPENDENTS_AFTER_MS && !superseded(); waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
     for (let at = 0; at < dependents.length; at += DEPENDENTS_AT_ONCE) {
-      // Another edit came: these verdicts are judged again after it, and its own module's answer (and verdict) comes first.
+      // Another edit came: these verdicts are judged again with it, and its own module's answer (and verdict) comes first.
       if (superseded()) return this.dependents.note(signatures, false);
       const builds = await this.judge(compiler, workspace, dependents.slice(at, at + DEPENDENTS_AT_ONCE), { forEdit: true });
       settled &&= [...builds.values()].every((build) => build.settled);
     }
+    this.dependentsOwed = new Set();
     this.dependents.note(signatures, settled);
   }
+
+  /** Edited files whose dependents were left to the next edit's judgement (see `judgeEdit`). */
+  private dependentsOwed = new Set<string>();
 
   /** Builds `modules` in their judged form, records the results and announces what changed. `forEdit`: the watcher's judgement of an edit. */
   async judge(compiler: Compiler, workspace: Workspace, modules: ModuleInfo[], { forEdit = false } = {}): Promise<Map<ModuleInfo, ModuleBuild>> {
@@ -157,7 +165,8 @@ export class BuildStates {
     if (hot.length) this.channel.publish('hot.update', { modules: hot });
     if (changed.length) {
       this.revision++;
-      this.channel.publish('build.ended', { modules: changed, diagnostics });
+      // `edit`: the watcher's judgement of an edit (a page that had not seen a module built yet may have loaded the build before it).
+      this.channel.publish('build.ended', { modules: changed, diagnostics, ...(forEdit ? { edit: true } : {}) });
     }
     // A manifest problem of the workspace (kit.json, a package directory) is news too: announced with no module.
     if (this.noteWorkspace(workspace)) this.channel.publish('build.ended', { modules: [], diagnostics: workspace.diagnostics });
@@ -262,6 +271,16 @@ export class BuildStates {
   /** The diagnostics of every module whose current judged build failed. */
   failures(): Diagnostic[] {
     return [...this.current.values()].flatMap((k) => k.diagnostics);
+  }
+
+  /**
+   * What each module imports, for a page in development: its judged build's, else what its
+   * sources import (`writtenPlanner`), so a page (and the installed packages' layout it names)
+   * is planned without waiting for the workspace's judgement.
+   */
+  plannedImports(workspace: Workspace): (module: ModuleInfo) => Promise<PlannedImports> {
+    const fromSources = writtenPlanner(workspace, directoryListings());
+    return async (module) => this.current.get(module.vspecifier)?.planned ?? fromSources(module);
   }
 
   /** The module's current judged build, as last recorded. */

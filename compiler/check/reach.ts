@@ -102,25 +102,27 @@ export async function reachAhead(workspace: Workspace, freshness: Freshness): Pr
 /**
  * Whether a kept reach still holds. A watcher that vouches for it answers for its files; else
  * its own stamps are looked at, then those of each reach it took, each reach once in a turn of
- * the event loop: the modules of a chain of packages rest on the same reaches, and a reach
- * looked at a moment ago, in the same turn, is not stat'ed again for each module above it.
+ * the event loop while the watcher reports nothing: the modules of a chain of packages rest on
+ * the same reaches, and one looked at a moment ago is not stat'ed again for each module above it.
  */
 function stillHolds(kept: Reach, freshness: Freshness | undefined): boolean {
-  if (freshness?.mark() !== undefined && freshness.vouchesFor(kept)) return stampsHold(kept, freshness);
-  if (heldThisTurn.has(kept)) return true;
+  // Taken before anything is looked at: a report that comes meanwhile is looked at next time.
+  const mark = freshness?.mark();
+  if (mark !== undefined && freshness!.vouchesFor(kept)) return stampsHold(kept, freshness);
+  if (heldThisTurn.has(kept) && heldThisTurn.get(kept) === mark) return true;
   for (const [path, stamp] of kept.ownStamps) if (currentStamp(path) !== stamp) return false;
   if (!kept.took.every((other) => stillHolds(other, freshness))) return false;
-  kept.checked = freshness?.mark();
-  noteHeld(kept);
+  kept.checked = mark;
+  noteHeld(kept, mark);
   return true;
 }
 
-/** Reaches found (or made) holding in this turn of the event loop; let go at its end. */
-const heldThisTurn = new Set<Reach>();
+/** Reaches found (or made) holding in this turn of the event loop, with the watcher's mark then; let go at its end. */
+const heldThisTurn = new Map<Reach, number | undefined>();
 let turnEnds: NodeJS.Immediate | undefined;
 
-function noteHeld(reach: Reach): void {
-  heldThisTurn.add(reach);
+function noteHeld(reach: Reach, mark: number | undefined): void {
+  heldThisTurn.set(reach, mark);
   turnEnds ??= setImmediate(() => {
     heldThisTurn.clear();
     turnEnds = undefined;
@@ -172,7 +174,7 @@ function reachOf(workspace: Workspace, entry: string, walking: Set<string>, fres
   const merged = new Map(stamps);
   for (const other of took) for (const [path, stamp] of other.stamps) merged.set(path, stamp);
   const found: Reach = { files: [...reached], stamps: merged, ownStamps: stamps, checked, own, took: [...took], cyclic };
-  noteHeld(found);
+  noteHeld(found, checked);
   reaches.set(entry, found);
   return found;
 

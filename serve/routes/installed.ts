@@ -1,5 +1,5 @@
 import type { H3Event } from 'h3';
-import { entryModule, findInstalledInWorkspace, findPlanned, formatOptions, installedSpecifier, SHARED_DIR, type Address, type CompileOptions, type Workspace } from '../../compiler/index.js';
+import { DEVELOPMENT, entryModule, findInstalledInWorkspace, findPlanned, formatOptions, installedSpecifier, SHARED_DIR, type Address, type CompileOptions, type Workspace } from '../../compiler/index.js';
 import { refuse, type Answer, type Audience } from '../answer.js';
 import type { ServiceContext } from '../context.js';
 import { audienceOf, checkOptions } from './options.js';
@@ -19,7 +19,9 @@ export async function answerInstalled(ctx: ServiceContext, event: H3Event, works
   const checked = checkOptions(ctx, event, rawQuery);
   if (checked.kind === 'error') return checked;
   const { options } = checked;
-  const plan = await ctx.compiler.installedPlan(workspace, options);
+  // In development, the layout the page was planned with (see `BuildStates.plannedImports`): no wait for every module's build.
+  const development = formatOptions(options) === formatOptions(DEVELOPMENT);
+  const plan = await ctx.compiler.installedPlan(workspace, options, undefined, development ? ctx.builds.plannedImports(workspace) : undefined);
   // The one the modules resolve (through pnpm's links, say), else the one found above.
   const installed = plan.packages[found.name] ?? found;
   if (installed.version !== address.version) {

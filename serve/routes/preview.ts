@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getQuery, type H3Event } from 'h3';
-import { DEVELOPMENT, directoryListings, escapeHtml, formatOptions, inScript, KIT_HOME, minimalTemplate, planPreview, renderPage as renderTemplate, STATUS_BY_CODE, writtenPlanner, type Diagnostic, type ModuleInfo, type PageRequest, type PlanResult, type PreviewPlan, type Workspace } from '../../compiler/index.js';
+import { DEVELOPMENT, escapeHtml, formatOptions, inScript, KIT_HOME, minimalTemplate, planPreview, renderPage as renderTemplate, STATUS_BY_CODE, type Diagnostic, type PageRequest, type PlanResult, type PreviewPlan, type Workspace } from '../../compiler/index.js';
 import { json, refuse, type Answer } from '../answer.js';
 import type { ServiceContext } from '../context.js';
 import { requestHeader } from '../request.js';
@@ -33,9 +33,7 @@ function pageRequest(ctx: ServiceContext, workspace: Workspace, event: H3Event):
 async function planPageFirst(ctx: ServiceContext, workspace: Workspace, event: H3Event): Promise<PlanResult | undefined> {
   if (workspace.modules.every((module) => ctx.builds.known(module.vspecifier))) return undefined;
   const request = pageRequest(ctx, workspace, event);
-  const fromSources = writtenPlanner(workspace, directoryListings());
-  const written = async (module: ModuleInfo) => ctx.builds.known(module.vspecifier)?.planned ?? fromSources(module);
-  const first = await planPreview(ctx.compiler, workspace, { ...request, builds: new Map(), written });
+  const first = await planPreview(ctx.compiler, workspace, { ...request, builds: new Map(), written: ctx.builds.plannedImports(workspace) });
   if (!first.ok) return undefined;
   // Once the page is on its way: the builds' own work in this thread would hold it back. Its
   // modules' requests come after, and wait for the builds under way rather than make their own.
@@ -44,17 +42,17 @@ async function planPageFirst(ctx: ServiceContext, workspace: Workspace, event: H
     .then(async (builds) => {
       const judged = await planPreview(ctx.compiler, workspace, { ...request, builds });
       // A module that failed imports nothing in its plan: the page shows why, and loads again once it is fixed.
-      if (judged.ok && judged.plan.diagnostics.length) return;
+      const failed = new Set([...builds].flatMap(([module, build]) => (build.status === 'invalid' ? [module.vspecifier] : [])));
+      if (judged.ok && judged.plan.modules.some((m) => m.vspecifier && failed.has(m.vspecifier))) return;
       if (!judged.ok || !samePage(first.plan, judged.plan)) ctx.channel.publish('page.changed', { reason: 'imports' });
     })
-    // A judgement that failed as a whole fails the modules' own requests too: those say why.
-    .catch(() => undefined);
+    .catch((error: Error) => process.stderr.write(`kit: judging the workspace for the preview failed: ${error.message}\n`));
   return first;
 }
 
-/** What the browser loads of a page: its import map, stylesheets and preloads. */
+/** What the browser loads of a page: its import map and preloads, in any order, and its stylesheets, in theirs. */
 function samePage(sent: PreviewPlan, judged: PreviewPlan): boolean {
-  const loaded = (plan: PreviewPlan) => JSON.stringify([plan.importmap, plan.styles, plan.preloads]);
+  const loaded = (plan: PreviewPlan) => JSON.stringify([Object.entries(plan.importmap.imports).sort(), [...plan.preloads].sort(), plan.styles]);
   return loaded(sent) === loaded(judged);
 }
 

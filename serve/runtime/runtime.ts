@@ -24,6 +24,8 @@ interface PageState {
 interface BuildEnded {
   modules: { vspecifier: string; status: 'valid' | 'invalid'; hash: string; styles?: string }[];
   diagnostics: Diagnostic[];
+  /** Judged for an edit, not for a page or a report. */
+  edit?: boolean;
 }
 
 const state = JSON.parse(document.getElementById('kit-preview')?.textContent ?? '{}') as PageState;
@@ -91,6 +93,19 @@ function swapStylesheet(vspecifier: string, hash: string): void {
   old.after(next);
 }
 
+/**
+ * Reloads the page unless it runs build `hash` of `vspecifier`: the answer it ran is in the
+ * browser's cache, its ETag the build's hash (a module sent `no-cache` is kept, and asked for
+ * from the cache it is not asked again).
+ */
+async function reloadUnlessLoaded(vspecifier: string, hash: string): Promise<void> {
+  const at = vspecifier.indexOf('@', 1);
+  const slash = vspecifier.indexOf('/', at);
+  const response = await fetch(`/m/${vspecifier.slice(0, slash)}/modules/${vspecifier.slice(slash + 1)}?${state.options}`, { cache: 'force-cache' }).catch(() => undefined);
+  const loaded = response?.headers.get('etag')?.replace(/"/g, '');
+  if (loaded && loaded !== hash) reloadFor('a module changed while the page loaded');
+}
+
 /** A code change the page cannot take live: it reloads, or, with `--no-reload`, asks to. */
 function reloadFor(reason: string): void {
   console.info(`[kit] reloading the page: ${reason}`);
@@ -142,9 +157,10 @@ function onBuildEnded(event: BuildEnded): void {
     // Modules the page loads from elsewhere (the CDN) do not change with this workspace's files.
     if (!known.has(module.vspecifier)) continue;
     const before = known.get(module.vspecifier);
-    // Sent before it was built: this is the build the page asked for as it loaded.
+    // Sent before it was built: this is the build the page asked for as it loaded, unless an edit came meanwhile.
     if (before?.pending) {
       known.set(module.vspecifier, { hash: module.hash, styles: module.styles });
+      if (module.status === 'valid' && event.edit) void reloadUnlessLoaded(module.vspecifier, module.hash);
       if (module.status === 'valid') continue;
       // Its answer failed, and with it the page's import of the entry.
       neverRan.add(module.vspecifier);

@@ -29,7 +29,7 @@ function setUp() {
   const compile = compiler.compile.bind(compiler);
   const compileMany = compiler.compileMany.bind(compiler);
   compiler.compile = (ws: Workspace, module: ModuleInfo, options) => (built.push(module.specifier), compile(ws, module, options));
-  compiler.compileMany = (ws: Workspace, modules: ModuleInfo[], options) => (built.push(...modules.map((m) => m.specifier)), compileMany(ws, modules, options));
+  compiler.compileMany = (ws: Workspace, modules: ModuleInfo[], options, onBuilt) => (built.push(...modules.map((m) => m.specifier)), compileMany(ws, modules, options, onBuilt));
   const states = new BuildStates(new Channel());
   const word = join(dir, 'packages/lib/main/word.ts');
   /** Edits word.ts, judges the edit as the watcher does (`superseded`: another edit came meanwhile), and gives the modules built for it. */
@@ -41,7 +41,7 @@ function setUp() {
     await states.judgeEdit(compiler, workspace, new Set([word]), superseded);
     return [...new Set(built)].sort();
   };
-  return { workspace, compiler, states, edit };
+  return { dir, workspace, compiler, states, edit, built };
 }
 
 test("an edit that keeps what a file declares judges its own module, not the modules whose verdicts read it; a declaration's edit judges them", async () => {
@@ -76,5 +76,17 @@ test('while edits keep coming, the dependents are left to the last one: each edi
   expect(await edit(WORD('1', 'number'), () => true)).toEqual(['@dep/lib/main']);
   expect(await edit(WORD('2', 'number'), () => true)).toEqual(['@dep/lib/main']);
   expect(await edit(WORD('3', 'number'))).toEqual(['@dep/app/main', '@dep/lib/main']);
+  expect(states.known('@dep/app@0.1.0/main')).toMatchObject({ status: 'invalid', diagnostics: [expect.objectContaining({ code: 'TS2322' })] });
+});
+
+test("an edit of another file after an edit whose dependents were left judges those dependents", async () => {
+  const { dir, workspace, compiler, states, edit, built } = setUp();
+  await states.judge(compiler, workspace, workspace.modules, { forEdit: true });
+  expect(await edit(WORD('1', 'number'), () => true)).toEqual(['@dep/lib/main']);
+  // A file of no module's: nothing of its own to judge, the app's verdict (which reads word.ts) is owed.
+  writeFiles(dir, { 'notes.txt': 'a note\n' });
+  built.length = 0;
+  await states.judgeEdit(compiler, workspace, new Set([join(dir, 'notes.txt')]));
+  expect([...new Set(built)]).toEqual(['@dep/app/main']);
   expect(states.known('@dep/app@0.1.0/main')).toMatchObject({ status: 'invalid', diagnostics: [expect.objectContaining({ code: 'TS2322' })] });
 });
