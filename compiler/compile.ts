@@ -1,9 +1,8 @@
 import { ReservedBuilds, type Reservation } from './reserved-builds.js';
-import { statSync } from 'node:fs';
-import { esbuild } from './commonjs.js';
+import { finish } from './bundle/finish.js';
 import { ArtifactCache, type CacheSource } from './cache/artifact-cache.js';
 import { sha256 } from './cache/digest.js';
-import { RACY_MS } from './freshness/stamp.js';
+import { writtenSince } from './freshness/stamp.js';
 import type { Freshness } from './freshness/freshness.js';
 import { ImportPolicy } from './bundle/imports.js';
 import { runAhead, runBundler, togetherBundler } from './bundle/registry.js';
@@ -302,32 +301,8 @@ async function buildAndDrop(workspace: Workspace, module: ModuleInfo, freshness?
   await runBundler({ workspace, module, options, policy: new ImportPolicy(workspace, module, options), freshness }).catch(() => undefined);
 }
 
-/** True when `file` was written at `since` or after, to within a stat's resolution (a file that is not there was not). */
-function writtenSince(file: string, since: number): boolean {
-  const stat = statSync(file, { throwIfNoEntry: false });
-  return !!stat && Math.max(stat.mtimeMs, stat.ctimeMs) >= since - RACY_MS;
-}
-
 function invalid(diagnostics: Diagnostic[], inputs: string[] = [], settled = true): ModuleBuild {
   return { status: 'invalid', diagnostics, code: '', imports: [], hash: sha256(JSON.stringify(diagnostics)).slice(0, 16), inputs, settled };
-}
-
-/** The helpers swc writes for standard and legacy decorators. */
-const DECORATOR_HELPERS = /\b_apply_decs_\w+\(|\b_ts_decorate\(/;
-
-/** Minifies what the bundler left unminified, and inlines the development map. */
-async function finish(result: KitBundleResult, options: CompileOptions, minified: boolean): Promise<string> {
-  if (options.min && !minified) {
-    // Minified in the language the bundler wrote (a tsconfig's es2017 stays es2017). Decorated
-    // code keeps its names: a class decorator's `context.name`, and metadata, read them.
-    const keepNames = DECORATOR_HELPERS.test(result.code);
-    return (await esbuild.transform(result.code, { minify: true, keepNames, format: 'esm', target: result.target ?? 'es2022', loader: 'js' })).code;
-  }
-  if (options.sourcemap === 'inline' && result.map) {
-    const map = Buffer.from(JSON.stringify(result.map)).toString('base64');
-    return `${result.code.replace(/\n?\/\/# sourceMappingURL=.*\s*$/, '')}\n//# sourceMappingURL=data:application/json;base64,${map}\n`;
-  }
-  return result.code;
 }
 
 /** The development options a module is judged with: for browsers when it runs there, else for Node. */

@@ -22,3 +22,9 @@ export function fileStamp(path: string): { stamp: string; mtimeMs: number; racy:
   const racy = Date.now() - Math.max(s.mtimeMs, s.ctimeMs) < RACY_MS;
   return { stamp: racy ? `racy:${++racyCounter}` : `${s.mtimeMs}:${s.ctimeMs}:${s.size}:${s.ino}`, mtimeMs: Math.floor(s.mtimeMs), racy, directory: s.isDirectory() };
 }
+
+/** True when `file` was written at `since` or after, to within a stat's resolution (a file that is not there was not). */
+export function writtenSince(file: string, since: number): boolean {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  return !!stat && Math.max(stat.mtimeMs, stat.ctimeMs) >= since - RACY_MS;
+}
