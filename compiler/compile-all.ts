@@ -64,7 +64,7 @@ export async function compileAll(compiler: Compiler, workspace: Workspace, modul
   // Each call takes the next modules of a group as it starts; a module asked for meanwhile
   // (a page's request) moves to the front, its group first (see `ReservedBuilds`).
   const waiting = [...groups.values()].map((group) => ({ modules: [...group], size: callSize(group.length) }));
-  const reservations = new Map<ModuleInfo, Reservation>();
+  const reservations = new Map<ModuleInfo, Reservation<ModuleBuild>>();
   for (const group of waiting) {
     for (const module of group.modules) {
       reservations.set(module, compiler.reserve(workspace, module, optionsOf(module), () => {

@@ -73,7 +73,7 @@ export class Compiler {
   /** The shared tier (Bazel's remote-cache protocol), when one is given: its hits, misses and uploads. */
   readonly remote?: RemoteCache;
   private current?: Workspace;
-  private readonly reserved = new ReservedBuilds();
+  private readonly reserved = new ReservedBuilds<ModuleBuild>();
   /** A `ts` module was built in this process: TypeScript and its emit program are loaded. */
   private tsReady = false;
   private readonly freshness?: Freshness;
@@ -163,7 +163,7 @@ export class Compiler {
   }
 
   /** Reserves the build of `module` for a caller about to make it with others (see `ReservedBuilds`). */
-  reserve(workspace: Workspace, module: ModuleInfo, options: CompileOptions, promote: () => void): Reservation {
+  reserve(workspace: Workspace, module: ModuleInfo, options: CompileOptions, promote: () => void): Reservation<ModuleBuild> {
     return this.reserved.reserve(this.scriptKey(workspace, module, options), promote);
   }
 

@@ -1,8 +1,6 @@
-import type { ModuleBuild } from './compile.js';
-
 /** A build reserved by the caller that will make it: settled with its result. */
-export interface Reservation {
-  settle(build: ModuleBuild): void;
+export interface Reservation<T> {
+  settle(build: T): void;
   fail(error: unknown): void;
 }
 
@@ -12,13 +10,13 @@ export interface Reservation {
  * its own beside it, and asks the caller to make it sooner (`promote`): a page's modules are
  * asked for while the workspace is judged, in an order the judgement does not know.
  */
-export class ReservedBuilds {
-  private readonly reserved = new Map<string, { build: Promise<ModuleBuild>; promote: () => void }>();
+export class ReservedBuilds<T> {
+  private readonly reserved = new Map<string, { build: Promise<T>; promote: () => void }>();
 
-  reserve(key: string, promote: () => void): Reservation {
-    let settle!: (build: ModuleBuild) => void;
+  reserve(key: string, promote: () => void): Reservation<T> {
+    let settle!: (build: T) => void;
     let fail!: (error: unknown) => void;
-    const build = new Promise<ModuleBuild>((resolve, reject) => ((settle = resolve), (fail = reject)));
+    const build = new Promise<T>((resolve, reject) => ((settle = resolve), (fail = reject)));
     // A reservation no request waited for fails unheard.
     build.catch(() => undefined);
     const entry = { build, promote };
@@ -33,7 +31,7 @@ export class ReservedBuilds {
   }
 
   /** The reserved build of `key`, moved ahead; undefined when none is reserved. */
-  take(key: string): Promise<ModuleBuild> | undefined {
+  take(key: string): Promise<T> | undefined {
     const entry = this.reserved.get(key);
     entry?.promote();
     return entry?.build;

@@ -1,6 +1,16 @@
-import type { Reach } from '../check/reach.js';
 import { sha256 } from './digest.js';
 import { recordInput, type InputRecord } from './inputs.js';
+
+/**
+ * What a key is made of a module's reach (check/reach.ts): the files it walked itself, the
+ * reaches it took whole, all its files, and whether it is on an import cycle.
+ */
+export interface KeyedReach {
+  readonly own: readonly string[];
+  readonly took: readonly KeyedReach[];
+  readonly files: readonly string[];
+  readonly cyclic: boolean;
+}
 
 /**
  * The content part of an action key (CONTRACT §8), and the records of the files it was made
@@ -40,12 +50,12 @@ interface ReachDigest {
  */
 export class ContentKeys {
   /** Kept with the reach: one is made anew whenever anything it rests on changed. */
-  private readonly reaches = new WeakMap<Reach, ReachDigest>();
+  private readonly reaches = new WeakMap<KeyedReach, ReachDigest>();
 
   constructor(private readonly portable: (path: string) => string) {}
 
   /** The key of `reach` (if any) and the other `files` the action rests on (settings, manifests, assets). */
-  key(reach: Reach | undefined, files: Iterable<string>): ContentKey {
+  key(reach: KeyedReach | undefined, files: Iterable<string>): ContentKey {
     const records = [...new Set(files)].map((path) => recordInput(path).record);
     const lines = records.map((record) => this.line(record));
     if (reach) lines.push(`\0${this.reachDigest(reach).digest}`);
@@ -53,7 +63,7 @@ export class ContentKeys {
     return { digest, covered: () => (reach ? [...this.reachRecords(reach), ...records] : records) };
   }
 
-  private reachDigest(reach: Reach): ReachDigest {
+  private reachDigest(reach: KeyedReach): ReachDigest {
     const kept = this.reaches.get(reach);
     if (kept) return kept;
     let made: ReachDigest;
@@ -72,10 +82,10 @@ export class ContentKeys {
   }
 
   /** The records of every file `reach` covers, each once. */
-  private reachRecords(reach: Reach): InputRecord[] {
+  private reachRecords(reach: KeyedReach): InputRecord[] {
     const records = new Map<string, InputRecord>();
-    const seen = new Set<Reach>();
-    const collect = (next: Reach) => {
+    const seen = new Set<KeyedReach>();
+    const collect = (next: KeyedReach) => {
       if (seen.has(next)) return;
       seen.add(next);
       for (const record of this.reachDigest(next).records) {

@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { OutputFile } from './action-result.js';
 import { recordInput, type InputRecord } from './inputs.js';
-import { ContentKeys, splitByKey, type ContentKey } from './content-key.js';
-import type { Reach } from '../check/reach.js';
+import { ContentKeys, splitByKey, type ContentKey, type KeyedReach } from './content-key.js';
 import { sha256 } from './digest.js';
 import { RemoteClient, type RemoteCacheSettings, type Trouble } from './remote-client.js';
 import { KIT_HOME } from '../version.js';
@@ -62,7 +61,7 @@ export class RemoteCache {
    * file's content, the paths as any checkout names them. Two checkouts with the same files
    * give the same digest; an edited file, another.
    */
-  contentKey({ reach, files }: { reach?: Reach; files: Iterable<string> }): ContentKey {
+  contentKey({ reach, files }: { reach?: KeyedReach; files: Iterable<string> }): ContentKey {
     return this.keys.key(reach, files);
   }
 
