@@ -101,17 +101,18 @@ export async function reachAhead(workspace: Workspace, freshness: Freshness): Pr
 
 /**
  * Whether a kept reach still holds. A watcher that vouches for it answers for its files; else
- * its own stamps are looked at, then those of each reach it took, each reach once in a turn of
- * the event loop while the watcher reports nothing: the modules of a chain of packages rest on
- * the same reaches, and one looked at a moment ago is not stat'ed again for each module above it.
+ * its own stamps are looked at, then those of each reach it took, each of those once in a turn
+ * of the event loop while the watcher reports nothing: the modules of a chain of packages rest
+ * on the same reaches, and one looked at a moment ago is not stat'ed again for each module
+ * above it. The reach asked about (`taken`: false) always has its own files looked at.
  */
-function stillHolds(kept: Reach, freshness: Freshness | undefined): boolean {
+function stillHolds(kept: Reach, freshness: Freshness | undefined, taken = false): boolean {
   // Taken before anything is looked at: a report that comes meanwhile is looked at next time.
   const mark = freshness?.mark();
   if (mark !== undefined && freshness!.vouchesFor(kept)) return stampsHold(kept, freshness);
-  if (heldThisTurn.has(kept) && heldThisTurn.get(kept) === mark) return true;
+  if (taken && heldThisTurn.has(kept) && heldThisTurn.get(kept) === mark) return true;
   for (const [path, stamp] of kept.ownStamps) if (currentStamp(path) !== stamp) return false;
-  if (!kept.took.every((other) => stillHolds(other, freshness))) return false;
+  if (!kept.took.every((other) => stillHolds(other, freshness, true))) return false;
   kept.checked = mark;
   noteHeld(kept, mark);
   return true;
