@@ -27,7 +27,7 @@ export { checkOutputDirectory, emitRecordFile, ForeignFileClash } from './emit/o
 export { checkInBackground, closeCheckers, deferBackgroundChecks, reportFileChange } from './check/check-module.js';
 export { preloadBundlers } from './bundle/registry.js';
 export { writtenImports } from './bundle/source-imports.js';
-export { writtenPlanner, type PlannedImports } from './page/written-plan.js';
+export { plannedOf, writtenPlanner, type PlannedImports } from './page/written-plan.js';
 export { sharedHelperWarnings } from './bundle/shared-helpers.js';
 export { directoryListings } from './check/resolve.js';
 export { reachAhead } from './check/reach.js';

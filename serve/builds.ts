@@ -1,5 +1,5 @@
 import { dirname, relative, sep } from 'node:path';
-import { compileAll, directoryListings, hotFileUpdate, judgedOptions, writtenPlanner, type Compiler, type Diagnostic, type FileUpdate, type ModuleBuild, type ModuleInfo, type PlannedImports, type Workspace } from '../compiler/index.js';
+import { compileAll, directoryListings, hotFileUpdate, judgedOptions, plannedOf, writtenPlanner, type Compiler, type Diagnostic, type FileUpdate, type ModuleBuild, type ModuleInfo, type PlannedImports, type Workspace } from '../compiler/index.js';
 import type { Channel } from './channel.js';
 import { Dependents } from './dependents.js';
 import { fileUpdateOf, hotUpdateOf, type HotModuleUpdate, type RunningBuild } from './hot-updates.js';
@@ -141,8 +141,7 @@ export class BuildStates {
         before.started = begun;
         continue;
       }
-      const planned = { imports: build.imports, dynamicImports: build.dynamicImports, styles: build.styles !== undefined };
-      this.current.set(module.vspecifier, { status: build.status, hash: build.hash, stylesHash: build.stylesHash, diagnostics: build.diagnostics, planned, started: begun });
+      this.current.set(module.vspecifier, { status: build.status, hash: build.hash, stylesHash: build.stylesHash, diagnostics: build.diagnostics, planned: plannedOf(build), started: begun });
       let update: HotModuleUpdate | undefined;
       if (build.status === 'valid') {
         const running = this.running.get(module.vspecifier);

@@ -14,7 +14,7 @@ import type { Selection } from '../workspace/selection.js';
 import { evaluationOrder, staticallyReached, staticImports, templateEntry } from './entry.js';
 import { readPageTemplate, type PageTemplate } from './template.js';
 import { choosePage } from './page-choice.js';
-import type { PlannedImports } from './written-plan.js';
+import { plannedOf, type PlannedImports } from './written-plan.js';
 
 /** One module the preview reaches from its entry (CONTRACT §4). */
 export interface PreviewModule {
@@ -210,11 +210,6 @@ async function entryCandidates(workspace: Workspace, builds: ReadonlyMap<ModuleI
 
 function uniqueDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   return [...new Map(diagnostics.map((d) => [JSON.stringify(d), d])).values()];
-}
-
-/** What the page needs of a module's build. */
-function plannedOf(build: ModuleBuild): PlannedImports {
-  return { imports: build.imports, dynamicImports: build.dynamicImports, styles: build.styles !== undefined };
 }
 
 function local(module: ModuleInfo, planned: PlannedImports): Reached {

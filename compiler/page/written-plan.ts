@@ -4,6 +4,7 @@ import type { FileTest } from '../check/resolve.js';
 import { emitOptionsLookup } from '../bundle/ts-transform.js';
 import { walkWritten } from '../bundle/source-imports.js';
 import { isStylesheetModule, type ModuleInfo, type Workspace } from '../workspace/model.js';
+import type { ModuleBuild } from '../compile.js';
 
 /** What a page needs of a module it reaches: what its code imports, and whether it has a stylesheet. */
 export interface PlannedImports {
@@ -15,6 +16,11 @@ export interface PlannedImports {
 }
 
 const BUILTINS = new Set(builtinModules);
+
+/** What a page needs of a module's build. */
+export function plannedOf(build: Pick<ModuleBuild, 'imports' | 'dynamicImports' | 'styles'>): PlannedImports {
+  return { imports: build.imports, dynamicImports: build.dynamicImports, styles: build.styles !== undefined };
+}
 
 /**
  * A module's imports as its sources write them, for a page sent before the module is built:
