@@ -94,16 +94,24 @@ function swapStylesheet(vspecifier: string, hash: string): void {
 }
 
 /**
- * Reloads the page unless it runs build `hash` of `vspecifier`: the answer it ran is in the
- * browser's cache, its ETag the build's hash (a module sent `no-cache` is kept, and asked for
- * from the cache it is not asked again).
+ * The build of `vspecifier` this page ran: the ETag (its build's hash) of the answer in the
+ * browser's cache, asked for from that cache alone. Undefined when it is not there.
  */
-async function reloadUnlessLoaded(vspecifier: string, hash: string): Promise<void> {
+async function loadedBuild(vspecifier: string): Promise<string | undefined> {
   const at = vspecifier.indexOf('@', 1);
   const slash = vspecifier.indexOf('/', at);
-  const response = await fetch(`/m/${vspecifier.slice(0, slash)}/modules/${vspecifier.slice(slash + 1)}?${state.options}`, { cache: 'force-cache' }).catch(() => undefined);
-  const loaded = response?.headers.get('etag')?.replace(/"/g, '');
-  if (loaded && loaded !== hash) reloadFor('a module changed while the page loaded');
+  const url = `/m/${vspecifier.slice(0, slash)}/modules/${vspecifier.slice(slash + 1)}?${state.options}`;
+  const response = await fetch(url, { cache: 'only-if-cached', mode: 'same-origin' }).catch(() => undefined);
+  return response?.ok ? response.headers.get('etag')?.replace(/"/g, '') : undefined;
+}
+
+/**
+ * Reloads the page unless it already runs each of these builds (its request came after the
+ * build was made, before its announcement reached the page); one it cannot tell reloads it.
+ */
+async function reloadUnlessRunning(builds: { vspecifier: string; hash: string }[], reason: string): Promise<void> {
+  const loaded = await Promise.all(builds.map(({ vspecifier }) => loadedBuild(vspecifier)));
+  if (builds.some(({ hash }, i) => loaded[i] !== hash)) reloadFor(reason);
 }
 
 /** A code change the page cannot take live: it reloads, or, with `--no-reload`, asks to. */
@@ -152,7 +160,7 @@ function onBuildEnded(event: BuildEnded): void {
   if (state.reloadOnBuild) return location.reload();
   if (event.modules.length === 0) workspaceProblems = event.diagnostics;
   let recovered = false;
-  let changedCode = false;
+  const changed: { vspecifier: string; hash: string }[] = [];
   for (const module of event.modules) {
     // Modules the page loads from elsewhere (the CDN) do not change with this workspace's files.
     if (!known.has(module.vspecifier)) continue;
@@ -160,7 +168,7 @@ function onBuildEnded(event: BuildEnded): void {
     // Sent before it was built: this is the build the page asked for as it loaded, unless an edit came meanwhile.
     if (before?.pending) {
       known.set(module.vspecifier, { hash: module.hash, styles: module.styles });
-      if (module.status === 'valid' && event.edit) void reloadUnlessLoaded(module.vspecifier, module.hash);
+      if (module.status === 'valid' && event.edit) void reloadUnlessRunning([module], 'a module changed while the page loaded');
       if (module.status === 'valid') continue;
       // Its answer failed, and with it the page's import of the entry.
       neverRan.add(module.vspecifier);
@@ -176,14 +184,14 @@ function onBuildEnded(event: BuildEnded): void {
       continue;
     }
     if (module.styles && module.styles !== before?.styles) swapStylesheet(module.vspecifier, module.styles);
-    if (before?.hash && module.hash !== before.hash) changedCode = true;
+    if (before?.hash && module.hash !== before.hash) changed.push(module);
     known.set(module.vspecifier, { hash: module.hash, styles: module.styles });
   }
   // The page never ran its code, or runs old code no hot update replaced: once nothing fails, loading it again runs the new (as Vite does).
   const healthy = failing.size === 0 && workspaceProblems.length === 0;
   if (healthy && recovered) return location.reload();
-  if (healthy && changedCode) return reloadFor('a module changed that this page cannot update in place');
-  if (changedCode) showReloadNotice();
+  if (healthy && changed.length) void reloadUnlessRunning(changed, 'a module changed that this page cannot update in place');
+  else if (changed.length) showReloadNotice();
   // One event's diagnostics are stored under each module it failed, so show each once.
   showCurrent();
 }
