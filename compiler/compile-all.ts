@@ -18,12 +18,12 @@ const BATCH = 50;
 const CALLS_IN_FLIGHT = 2;
 
 /**
- * How many modules a call of `group` bundles: about `BATCH`, in calls of sizes as even as can
- * be (a small remainder would be a call of its own at the end of the build: 51 modules, a call
- * of 50 and one of 1).
+ * How many modules each call of a group of `count` bundles: about `BATCH`, in calls of sizes as
+ * even as can be (a small remainder would be a call of its own at the end of the build: 51
+ * modules, a call of 50 and one of 1).
  */
-function callSize(group: number): number {
-  return Math.ceil(group / Math.max(1, Math.round(group / BATCH)));
+function callSize(count: number): number {
+  return Math.ceil(count / Math.max(1, Math.round(count / BATCH)));
 }
 
 export interface CompileAllOptions {

@@ -33,12 +33,22 @@ const pendingAtLoad = (page: Page) => page.evaluate(() => Object.entries((JSON.p
 /** Waits until every module of the workspace is judged (the plan's JSON waits for that). */
 const judged = async (server: TestServer) => expect((await fetch(`${server.url}preview/entry.json`)).status).toBe(200);
 
-test('a page sent before its module is judged runs it once its answer comes; the judgement that follows reloads nothing, and an edit updates it as always', async () => {
-  const dir = workspace('export const greet = (name: string): string => `hello ${name}`;\n');
+/** The workspace's preview opened on a fresh `kit run`, given to `use`; both closed after. */
+async function withPreview(greet: string, use: (page: Page, server: TestServer, dir: string) => Promise<void>): Promise<void> {
+  const dir = workspace(greet);
   const server = await startTestServer(dir);
   const page = await chromium.browser.newPage();
   try {
     await page.goto(`${server.url}preview/`);
+    await use(page, server, dir);
+  } finally {
+    await page.close();
+    await server.close();
+  }
+}
+
+test('a page sent before its module is judged runs it once its answer comes; the judgement that follows reloads nothing, and an edit updates it as always', () =>
+  withPreview('export const greet = (name: string): string => `hello ${name}`;\n', async (page, server, dir) => {
     await page.waitForFunction(() => document.getElementById('shown')?.textContent === 'hello first');
     expect(await pendingAtLoad(page)).toEqual(['@f/app@0.1.0/main']);
     expect(await page.evaluate(() => getComputedStyle(document.getElementById('shown')!).color)).toBe('rgb(0, 128, 128)');
@@ -48,18 +58,10 @@ test('a page sent before its module is judged runs it once its answer comes; the
     await page.waitForFunction(() => document.getElementById('shown')?.textContent === 'hi first');
     // One load for the page, one for the edit nothing accepts (a reload, as before): none for the judgement.
     expect(await page.evaluate(() => sessionStorage.loads)).toBe('2');
-  } finally {
-    await page.close();
-    await server.close();
-  }
-});
+  }));
 
-test("a page sent before its module's verdict shows the module's type error in the overlay when the verdict comes, and runs once it is fixed", async () => {
-  const dir = workspace('export const greet = (name: string): number => `hello ${name}`;\n');
-  const server = await startTestServer(dir);
-  const page = await chromium.browser.newPage();
-  try {
-    await page.goto(`${server.url}preview/`);
+test("a page sent before its module's verdict shows the module's type error in the overlay when the verdict comes, and runs once it is fixed", () =>
+  withPreview('export const greet = (name: string): number => `hello ${name}`;\n', async (page, _server, dir) => {
     await page.waitForFunction(() => document.getElementById('kit-overlay')?.shadowRoot?.textContent?.includes('TS2322'), undefined, { timeout: 15_000 });
     expect(await pendingAtLoad(page)).toEqual(['@f/app@0.1.0/main']);
     const overlay = await page.evaluate(() => document.getElementById('kit-overlay')!.shadowRoot!.textContent!);
@@ -67,8 +69,4 @@ test("a page sent before its module's verdict shows the module's type error in t
     expect(await page.evaluate(() => document.getElementById('shown')!.textContent)).toBe('');
     writeFileSync(join(dir, 'packages/app/main/greet.ts'), 'export const greet = (name: string): string => `hello ${name}`;\n');
     await page.waitForFunction(() => document.getElementById('shown')?.textContent === 'hello first', undefined, { timeout: 15_000 });
-  } finally {
-    await page.close();
-    await server.close();
-  }
-});
+  }));
